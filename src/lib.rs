@@ -1,0 +1,3 @@
+//! pitwatch finds dealer mistakes in recorded casino-table footage.
+pub mod events;
+pub mod rules;
