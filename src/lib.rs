@@ -1,3 +1,5 @@
 //! pitwatch finds dealer mistakes in recorded casino-table footage.
+pub mod audit;
 pub mod events;
 pub mod rules;
+pub mod sim;

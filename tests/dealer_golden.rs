@@ -6,7 +6,10 @@ use pitwatch::rules::twenty_one::{Soft17, bust_probability};
 
 fn check(up: Rank, rule: Soft17, want: f64) {
     let got = bust_probability(up, 6, rule);
-    assert!((got - want).abs() < 1e-6, "{up:?} {rule:?}: got {got:.7}, want {want}");
+    assert!(
+        (got - want).abs() < 1e-6,
+        "{up:?} {rule:?}: got {got:.7}, want {want}"
+    );
 }
 
 #[test]

@@ -11,7 +11,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::types::{Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind};
+use super::types::{
+    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind,
+};
 use crate::rules::cards::Card;
 
 /// A line of the log that could not be read.
@@ -149,9 +151,13 @@ impl Raw {
 
 fn space_of(v: Option<u64>, ty: &str) -> Result<u8, String> {
     match v {
-        None => Err(format!("a `{ty}` event needs `space` (a betting space 1-{MAX_SPACE})")),
+        None => Err(format!(
+            "a `{ty}` event needs `space` (a betting space 1-{MAX_SPACE})"
+        )),
         Some(n) if (1..=u64::from(MAX_SPACE)).contains(&n) => Ok(n as u8),
-        Some(n) => Err(format!("`space` is {n}: expected a betting space 1-{MAX_SPACE}")),
+        Some(n) => Err(format!(
+            "`space` is {n}: expected a betting space 1-{MAX_SPACE}"
+        )),
     }
 }
 
@@ -165,28 +171,37 @@ fn hand_of(v: Option<u64>) -> Result<u8, String> {
 
 fn target_of(p: Place, hand: Option<u64>, field: &str) -> Result<Target, String> {
     match p {
-        Place::Dealer if hand.is_some() => Err(format!("`hand` does not apply when `{field}` is \"dealer\"")),
+        Place::Dealer if hand.is_some() => Err(format!(
+            "`hand` does not apply when `{field}` is \"dealer\""
+        )),
         Place::Dealer => Ok(Target::Dealer),
         Place::Space(n) => {
             let space = space_of(Some(n), "card").map_err(|_| {
                 format!("`{field}` is {n}: expected \"dealer\" or a betting space 1-{MAX_SPACE}")
             })?;
-            Ok(Target::Hand { space, hand: hand_of(hand)? })
+            Ok(Target::Hand {
+                space,
+                hand: hand_of(hand)?,
+            })
         }
     }
 }
 
-fn money_of(amount: Option<i64>, chips: Option<BTreeMap<String, u32>>, ty: &str) -> Result<Money, String> {
+fn money_of(
+    amount: Option<i64>,
+    chips: Option<BTreeMap<String, u32>>,
+    ty: &str,
+) -> Result<Money, String> {
     let chips = match chips {
         None => None,
         Some(map) => {
             let mut v = Vec::with_capacity(map.len());
             for (k, n) in map {
-                let value: Cents = k
-                    .parse()
-                    .ok()
-                    .filter(|&c: &Cents| c > 0)
-                    .ok_or_else(|| format!("`chips` key \"{k}\" is not a chip value in cents (e.g. \"500\" for $5)"))?;
+                let value: Cents = k.parse().ok().filter(|&c: &Cents| c > 0).ok_or_else(|| {
+                    format!(
+                        "`chips` key \"{k}\" is not a chip value in cents (e.g. \"500\" for $5)"
+                    )
+                })?;
                 v.push((value, n));
             }
             v.sort_unstable();
@@ -195,17 +210,24 @@ fn money_of(amount: Option<i64>, chips: Option<BTreeMap<String, u32>>, ty: &str)
     };
     let amount = match (amount, &chips) {
         (Some(a), Some(c)) if a != c.total() => {
-            return Err(format!("`amount_cents` is {a} but the `chips` add up to {}", c.total()));
+            return Err(format!(
+                "`amount_cents` is {a} but the `chips` add up to {}",
+                c.total()
+            ));
         }
         (Some(a), _) => a,
         (None, Some(c)) => c.total(),
         (None, None) => return Err(format!("a `{ty}` event needs `amount_cents` or `chips`")),
     };
     if amount <= 0 {
-        return Err(format!("the amount is {amount} cents: expected more than zero"));
+        return Err(format!(
+            "the amount is {amount} cents: expected more than zero"
+        ));
     }
     if amount > 100_000_000 {
-        return Err(format!("the amount is {amount} cents: more than any table holds"));
+        return Err(format!(
+            "the amount is {amount} cents: more than any table holds"
+        ));
     }
     Ok(Money { amount, chips })
 }
@@ -218,8 +240,15 @@ fn wager_kind(s: Option<&str>) -> Result<WagerKind, String> {
         Some("split") => WagerKind::Split,
         Some("double") => WagerKind::Double,
         Some("tip_double") => WagerKind::TipDouble,
-        Some(o) => return Err(format!("`kind` is \"{o}\": expected original, tip, insurance, split, double or tip_double")),
-        None => return Err("a `wager` event needs `kind` (original, tip, insurance, split, double or tip_double)".into()),
+        Some(o) => {
+            return Err(format!(
+                "`kind` is \"{o}\": expected original, tip, insurance, split, double or tip_double"
+            ));
+        }
+        None => return Err(
+            "a `wager` event needs `kind` (original, tip, insurance, split, double or tip_double)"
+                .into(),
+        ),
     })
 }
 
@@ -243,11 +272,17 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if !t.is_finite() || t < 0.0 {
         return Err(format!("`t` is {t}: expected seconds at or after zero"));
     }
-    let table = raw.table.clone().ok_or("missing `table` (the table's id)")?;
+    let table = raw
+        .table
+        .clone()
+        .ok_or("missing `table` (the table's id)")?;
     if table.is_empty() {
         return Err("`table` is empty: expected the table's id".into());
     }
-    let ty = raw.ty.clone().ok_or_else(|| format!("missing `type` (one of {TYPES})"))?;
+    let ty = raw
+        .ty
+        .clone()
+        .ok_or_else(|| format!("missing `type` (one of {TYPES})"))?;
     let ok = allowed(&ty);
     if ok.is_empty() && !matches!(ty.as_str(), "shuffle" | "cut") {
         return Err(format!("`type` is \"{ty}\": expected one of {TYPES}"));
@@ -263,22 +298,39 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             card: raw.card,
             from: match raw.from {
                 Some(p) => Some(target_of(p, raw.hand, "from")?),
-                None if raw.hand.is_some() => return Err("`hand` needs `from` on a `burn` event".into()),
+                None if raw.hand.is_some() => {
+                    return Err("`hand` needs `from` on a `burn` event".into());
+                }
                 None => None,
             },
         },
         "card" => {
-            let to = raw.to.ok_or("a `card` event needs `to` (\"dealer\" or a betting space 1-12)")?;
+            let to = raw
+                .to
+                .ok_or("a `card` event needs `to` (\"dealer\" or a betting space 1-12)")?;
             let card = match (raw.card, raw.face_down) {
-                (Some(_), Some(true)) => return Err("a card cannot have both `card` and `\"face_down\": true`".into()),
+                (Some(_), Some(true)) => {
+                    return Err("a card cannot have both `card` and `\"face_down\": true`".into());
+                }
                 (Some(c), _) => Some(c),
                 (None, Some(true)) => None,
-                (None, _) => return Err("a `card` event needs `card` (e.g. \"10h\") or `\"face_down\": true`".into()),
+                (None, _) => {
+                    return Err(
+                        "a `card` event needs `card` (e.g. \"10h\") or `\"face_down\": true`"
+                            .into(),
+                    );
+                }
             };
-            EventKind::Card { to: target_of(to, raw.hand, "to")?, card, rotated: raw.rotated }
+            EventKind::Card {
+                to: target_of(to, raw.hand, "to")?,
+                card,
+                rotated: raw.rotated,
+            }
         }
         "hole_card_turned" => EventKind::HoleCardTurned {
-            card: raw.card.ok_or("a `hole_card_turned` event needs `card` (the card revealed)")?,
+            card: raw
+                .card
+                .ok_or("a `hole_card_turned` event needs `card` (the card revealed)")?,
         },
         "wager" => EventKind::Wager {
             space: space_of(raw.space, &ty)?,
@@ -293,9 +345,25 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             let bet = bet_of(raw.bet.as_deref())?;
             let money = money_of(raw.amount_cents, raw.chips.clone(), &ty)?;
             match ty.as_str() {
-                "collect" => EventKind::Collect { space, hand, bet, money },
-                "return" => EventKind::Return { space, hand, bet, money },
-                _ => EventKind::Payout { space, hand, bet, money, fanned: raw.fanned },
+                "collect" => EventKind::Collect {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                },
+                "return" => EventKind::Return {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                },
+                _ => EventKind::Payout {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                    fanned: raw.fanned,
+                },
             }
         }
         "cards_cleared" => EventKind::CardsCleared {
@@ -304,10 +372,17 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                 s => Some(space_of(s, &ty)?),
             },
         },
-        "dealer_change" => EventKind::DealerChange { dealer: raw.dealer.clone() },
+        "dealer_change" => EventKind::DealerChange {
+            dealer: raw.dealer.clone(),
+        },
         _ => unreachable!("checked against allowed()"),
     };
-    Ok(Some(Event { t, wall, table, kind }))
+    Ok(Some(Event {
+        t,
+        wall,
+        table,
+        kind,
+    }))
 }
 
 /// Parses a whole log held in memory: every event, or the first line that failed.
@@ -317,7 +392,12 @@ pub fn parse_log(text: &str) -> Result<Vec<Event>, LineError> {
         match parse_line(line) {
             Ok(Some(e)) => out.push(e),
             Ok(None) => {}
-            Err(message) => return Err(LineError { line: i + 1, message }),
+            Err(message) => {
+                return Err(LineError {
+                    line: i + 1,
+                    message,
+                });
+            }
         }
     }
     Ok(out)
@@ -326,7 +406,10 @@ pub fn parse_log(text: &str) -> Result<Vec<Event>, LineError> {
 fn place_of(t: Target) -> (Place, Option<u64>) {
     match t {
         Target::Dealer => (Place::Dealer, None),
-        Target::Hand { space, hand } => (Place::Space(space.into()), (hand != 1).then_some(hand.into())),
+        Target::Hand { space, hand } => (
+            Place::Space(space.into()),
+            (hand != 1).then_some(hand.into()),
+        ),
     }
 }
 
@@ -369,20 +452,43 @@ pub fn to_line(e: &Event) -> String {
             raw.rotated = *rotated;
         }
         EventKind::HoleCardTurned { card } => raw.card = Some(*card),
-        EventKind::Wager { space, hand, kind, money, player } => {
+        EventKind::Wager {
+            space,
+            hand,
+            kind,
+            money,
+            player,
+        } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.kind = Some(kind.as_str().to_string());
             put_money(&mut raw, money);
             raw.player = player.clone();
         }
-        EventKind::Collect { space, hand, bet, money } | EventKind::Return { space, hand, bet, money } => {
+        EventKind::Collect {
+            space,
+            hand,
+            bet,
+            money,
+        }
+        | EventKind::Return {
+            space,
+            hand,
+            bet,
+            money,
+        } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.bet = (*bet != Bet::Main).then(|| bet.as_str().to_string());
             put_money(&mut raw, money);
         }
-        EventKind::Payout { space, hand, bet, money, fanned } => {
+        EventKind::Payout {
+            space,
+            hand,
+            bet,
+            money,
+            fanned,
+        } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.bet = (*bet != Bet::Main).then(|| bet.as_str().to_string());
@@ -409,7 +515,8 @@ mod tests {
 
     #[test]
     fn reads_a_card_to_a_split_hand() {
-        let e = ok(r#"{"t":3.5,"table":"1","type":"card","to":2,"hand":2,"card":"Ah","rotated":true}"#);
+        let e =
+            ok(r#"{"t":3.5,"table":"1","type":"card","to":2,"hand":2,"card":"Ah","rotated":true}"#);
         assert_eq!(
             e.kind,
             EventKind::Card {
@@ -423,13 +530,24 @@ mod tests {
     #[test]
     fn reads_a_face_down_dealer_card() {
         let e = ok(r#"{"t":1,"table":"1","type":"card","to":"dealer","face_down":true}"#);
-        assert!(matches!(e.kind, EventKind::Card { to: Target::Dealer, card: None, .. }));
+        assert!(matches!(
+            e.kind,
+            EventKind::Card {
+                to: Target::Dealer,
+                card: None,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn chips_give_the_amount() {
-        let e = ok(r#"{"t":1,"table":"1","type":"wager","space":1,"kind":"original","chips":{"500":1,"100":2}}"#);
-        let EventKind::Wager { money, .. } = e.kind else { panic!() };
+        let e = ok(
+            r#"{"t":1,"table":"1","type":"wager","space":1,"kind":"original","chips":{"500":1,"100":2}}"#,
+        );
+        let EventKind::Wager { money, .. } = e.kind else {
+            panic!()
+        };
         assert_eq!(money.amount, 700);
     }
 
@@ -437,19 +555,35 @@ mod tests {
     fn errors_say_what_was_expected() {
         assert!(err("{").contains("not a valid event"));
         assert!(err(r#"{"t":1,"table":"1","type":"deal"}"#).contains("expected one of"));
-        assert!(err(r#"{"t":1,"table":"1","type":"card","to":9,"card":"Zz"}"#).contains("not a card"));
-        assert!(err(r#"{"t":1,"table":"1","type":"card","to":13,"card":"2h"}"#).contains("betting space 1-12"));
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"card","to":9,"card":"Zz"}"#).contains("not a card")
+        );
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"card","to":13,"card":"2h"}"#)
+                .contains("betting space 1-12")
+        );
         assert!(err(r#"{"t":1,"table":"1","type":"card","to":"dealer"}"#).contains("face_down"));
-        assert!(err(r#"{"t":1,"table":"1","type":"shuffle","space":2}"#).contains("does not apply"));
-        assert!(err(r#"{"t":1,"table":"1","type":"shuffle","spaec":2}"#).contains("unknown field `spaec`"));
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"shuffle","space":2}"#).contains("does not apply")
+        );
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"shuffle","spaec":2}"#)
+                .contains("unknown field `spaec`")
+        );
         assert!(err(r#"{"table":"1","type":"shuffle"}"#).contains("missing `t`"));
         assert!(err(r#"{"t":-1,"table":"1","type":"shuffle"}"#).contains("`t` is -1"));
-        assert!(err(r#"{"t":1,"table":"1","type":"wager","space":1,"kind":"original"}"#).contains("amount_cents"));
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"wager","space":1,"kind":"original"}"#)
+                .contains("amount_cents")
+        );
         assert!(
             err(r#"{"t":1,"table":"1","type":"wager","space":1,"kind":"original","amount_cents":300,"chips":{"100":2}}"#)
                 .contains("add up to 200")
         );
-        assert!(err(r#"{"t":1,"table":"1","type":"payout","space":1,"bet":"side","amount_cents":5}"#).contains("main, tip or insurance"));
+        assert!(
+            err(r#"{"t":1,"table":"1","type":"payout","space":1,"bet":"side","amount_cents":5}"#)
+                .contains("main, tip or insurance")
+        );
     }
 
     #[test]

@@ -6,4 +6,6 @@ pub mod jsonl;
 pub mod types;
 
 pub use jsonl::{LineError, parse_line, parse_log, to_line};
-pub use types::{Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind};
+pub use types::{
+    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind,
+};

@@ -95,7 +95,10 @@ pub struct Money {
 impl Money {
     /// An amount with no chip breakdown.
     pub fn cents(amount: Cents) -> Money {
-        Money { amount, chips: None }
+        Money {
+            amount,
+            chips: None,
+        }
     }
 }
 

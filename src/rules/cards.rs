@@ -138,7 +138,9 @@ impl Card {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CardParseError {
     /// The text is not a rank followed by a suit letter.
-    #[error("`{0}` is not a card: expected a rank (A, 2-10, T, J, Q, K) and a suit (c, d, h, s), e.g. \"10h\"")]
+    #[error(
+        "`{0}` is not a card: expected a rank (A, 2-10, T, J, Q, K) and a suit (c, d, h, s), e.g. \"10h\""
+    )]
     Malformed(String),
 }
 
@@ -209,7 +211,10 @@ mod tests {
             assert_eq!(c.index(), i);
             assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
         }
-        assert_eq!("Td".parse::<Card>().unwrap(), "10d".parse::<Card>().unwrap());
+        assert_eq!(
+            "Td".parse::<Card>().unwrap(),
+            "10d".parse::<Card>().unwrap()
+        );
         assert_eq!("ks".parse::<Card>().unwrap().rank, Rank::King);
     }
 

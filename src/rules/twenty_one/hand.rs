@@ -46,7 +46,11 @@ impl HandValue {
 
     /// The best total: one ace as eleven when that stays at or below twenty-one.
     pub fn total(self) -> u8 {
-        if self.is_soft() { self.hard + 10 } else { self.hard }
+        if self.is_soft() {
+            self.hard + 10
+        } else {
+            self.hard
+        }
     }
 
     /// The total exceeds twenty-one (08-11(6)).

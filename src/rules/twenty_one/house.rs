@@ -150,20 +150,31 @@ pub enum HouseRulesError {
 impl HouseRules {
     /// Parses and validates house rules from TOML text.
     pub fn from_toml_str(text: &str) -> Result<HouseRules, HouseRulesError> {
-        let rules: HouseRules =
-            toml::from_str(text).map_err(|e| HouseRulesError::Toml(e.to_string().trim_end().to_string()))?;
+        let rules: HouseRules = toml::from_str(text)
+            .map_err(|e| HouseRulesError::Toml(e.to_string().trim_end().to_string()))?;
         rules.validate()?;
         Ok(rules)
     }
 
     /// Checks values against the chapter and each other.
     pub fn validate(&self) -> Result<(), HouseRulesError> {
-        let invalid = |key, reason: &str| Err(HouseRulesError::Invalid { key, reason: reason.to_string() });
+        let invalid = |key, reason: &str| {
+            Err(HouseRulesError::Invalid {
+                key,
+                reason: reason.to_string(),
+            })
+        };
         if ![4, 6, 8].contains(&self.decks) {
-            return invalid("decks", "must be 4, 6 or 8 (N.D. Admin. Code 99-01.3-08-02(3))");
+            return invalid(
+                "decks",
+                "must be 4, 6 or 8 (N.D. Admin. Code 99-01.3-08-02(3))",
+            );
         }
         if self.min_wager_dollars < 1 {
-            return invalid("min_wager_dollars", "must be at least 1 (N.D. Admin. Code 99-01.3-08-09(1))");
+            return invalid(
+                "min_wager_dollars",
+                "must be at least 1 (N.D. Admin. Code 99-01.3-08-09(1))",
+            );
         }
         if self.max_wager_dollars < self.min_wager_dollars {
             return invalid("max_wager_dollars", "must not be below min_wager_dollars");
@@ -173,11 +184,17 @@ impl HouseRules {
         }
         if let Some(t) = self.tip_max_cents {
             if t < 50 {
-                return invalid("tip_max_cents", "must be at least 50 (N.D. Admin. Code 99-01.3-08-09(2)(a))");
+                return invalid(
+                    "tip_max_cents",
+                    "must be at least 50 (N.D. Admin. Code 99-01.3-08-09(2)(a))",
+                );
             }
         }
         if self.even_money && !self.insurance {
-            return invalid("even_money", "needs insurance = true (N.D. Admin. Code 99-01.3-08-09(2)(b))");
+            return invalid(
+                "even_money",
+                "needs insurance = true (N.D. Admin. Code 99-01.3-08-09(2)(b))",
+            );
         }
         if self.spaces_per_player == 0 {
             return invalid("spaces_per_player", "must be at least 1");
@@ -263,7 +280,14 @@ mod tests {
 
     #[test]
     fn limits_must_be_ordered() {
-        let e = HouseRules::from_toml_str("min_wager_dollars = 5\nmax_wager_dollars = 2").unwrap_err();
-        assert!(matches!(e, HouseRulesError::Invalid { key: "max_wager_dollars", .. }));
+        let e =
+            HouseRules::from_toml_str("min_wager_dollars = 5\nmax_wager_dollars = 2").unwrap_err();
+        assert!(matches!(
+            e,
+            HouseRulesError::Invalid {
+                key: "max_wager_dollars",
+                ..
+            }
+        ));
     }
 }

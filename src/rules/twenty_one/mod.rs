@@ -6,4 +6,6 @@ pub mod house;
 
 pub use dealer::{bust_probability, must_draw};
 pub use hand::HandValue;
-pub use house::{Collection, DealingMethod, DoubleAmount, HouseRules, HouseRulesError, Soft17, TipDouble};
+pub use house::{
+    Collection, DealingMethod, DoubleAmount, HouseRules, HouseRulesError, Soft17, TipDouble,
+};

@@ -1,0 +1,202 @@
+//! The auditor: a state machine fed one event at a time. It keeps each table's shoe (cards seen
+//! since the shuffle, burns owed), splits the stream into rounds, and closes each round into a
+//! settlement summary and findings. Push events with [`Auditor::push`], take what is ready with
+//! [`Auditor::drain`], and call [`Auditor::finish`] at the end of the log.
+
+use std::sync::Arc;
+
+use super::finding::{Finding, FindingKind};
+use super::round::Round;
+use super::settle;
+use super::summary::RoundSummary;
+use crate::events::{Event, EventKind, Target};
+use crate::rules::cards::Card;
+use crate::rules::twenty_one::HouseRules;
+
+/// Why the next card must be a burn (08-08(3)).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum BurnOwed {
+    Shuffle(f64),
+    DealerChange(f64),
+}
+
+#[derive(Debug)]
+struct TableState {
+    name: Arc<str>,
+    seen: [u8; 52],
+    burn_owed: Option<BurnOwed>,
+    rounds: u32,
+    round: Box<Round>,
+    open: bool,
+}
+
+/// Everything the audit produced so far.
+#[derive(Debug, Default, Clone)]
+pub struct AuditOutput {
+    /// One summary per closed round, in the order rounds closed.
+    pub rounds: Vec<RoundSummary>,
+    /// Findings, in the order their rounds closed.
+    pub findings: Vec<Finding>,
+}
+
+/// The twenty-one audit over a stream of table events (any number of tables).
+#[derive(Debug)]
+pub struct Auditor {
+    rules: HouseRules,
+    tables: Vec<TableState>,
+    out: AuditOutput,
+}
+
+impl Auditor {
+    /// An auditor applying these house rules.
+    pub fn new(rules: HouseRules) -> Auditor {
+        Auditor {
+            rules,
+            tables: Vec::new(),
+            out: AuditOutput::default(),
+        }
+    }
+
+    /// The house rules in force.
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    fn table(&mut self, name: &str) -> usize {
+        if let Some(i) = self.tables.iter().position(|t| &*t.name == name) {
+            return i;
+        }
+        let name: Arc<str> = Arc::from(name);
+        self.tables.push(TableState {
+            round: Box::new(Round::new(name.clone())),
+            name,
+            seen: [0; 52],
+            burn_owed: None,
+            rounds: 0,
+            open: false,
+        });
+        self.tables.len() - 1
+    }
+
+    /// Feeds one event.
+    pub fn push(&mut self, ev: &Event) {
+        let ti = self.table(&ev.table);
+        let rules = &self.rules;
+        let ts = &mut self.tables[ti];
+        match &ev.kind {
+            EventKind::Shuffle => {
+                ts.seen = [0; 52];
+                ts.burn_owed = Some(BurnOwed::Shuffle(ev.t));
+            }
+            EventKind::Cut => {}
+            EventKind::DealerChange { .. } => ts.burn_owed = Some(BurnOwed::DealerChange(ev.t)),
+            EventKind::Burn { card, from: None } => {
+                ts.burn_owed = None;
+                if let Some(c) = card {
+                    count(ts, *c, ev.t, rules);
+                }
+            }
+            EventKind::CardsCleared { space: None } => {
+                if ts.open {
+                    ts.round.apply(ev, rules);
+                    close(ts, rules, &mut self.out);
+                }
+            }
+            _ => {
+                if !ts.open {
+                    ts.open = true;
+                    ts.rounds += 1;
+                    let n = ts.rounds;
+                    ts.round.reset(n, ev.t, ev.wall.as_deref());
+                }
+                match &ev.kind {
+                    EventKind::Card { card, .. } => {
+                        if let Some(owed) = ts.burn_owed.take() {
+                            no_burn(ts, owed, ev);
+                        }
+                        if let Some(c) = card {
+                            count(ts, *c, ev.t, rules);
+                        }
+                    }
+                    EventKind::HoleCardTurned { card } => count(ts, *card, ev.t, rules),
+                    _ => {}
+                }
+                ts.round.apply(ev, rules);
+            }
+        }
+    }
+
+    /// Takes the summaries and findings of the rounds closed so far.
+    pub fn drain(&mut self) -> AuditOutput {
+        std::mem::take(&mut self.out)
+    }
+
+    /// Ends the log: a round still open cannot be settled and is reported as such.
+    pub fn finish(mut self) -> AuditOutput {
+        let rules = self.rules.clone();
+        for ts in &mut self.tables {
+            if ts.open {
+                let t = ts.round.t_end;
+                ts.round.break_with(
+                    "the log ends before the round's cards were cleared".into(),
+                    t,
+                );
+                close(ts, &rules, &mut self.out);
+            }
+        }
+        self.out
+    }
+}
+
+fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {
+    let summary = settle::close(&mut ts.round, rules);
+    out.rounds.push(summary);
+    out.findings.append(&mut ts.round.findings);
+    ts.open = false;
+}
+
+fn count(ts: &mut TableState, c: Card, t: f64, rules: &HouseRules) {
+    let n = &mut ts.seen[c.index()];
+    *n = n.saturating_add(1);
+    if *n > rules.decks && ts.open {
+        let seen = *n;
+        let decks = rules.decks;
+        ts.round.find(
+            FindingKind::CardCountExceedsShoe,
+            None,
+            (None, None),
+            (t, t),
+            format!("at most {decks} of {c} in a {decks}-deck shoe"),
+            format!("{c} seen {seen} times since the shuffle"),
+            None,
+            format!("{c} has been seen {seen} times since the shuffle; a {decks}-deck shoe holds {decks}."),
+        );
+    }
+}
+
+fn no_burn(ts: &mut TableState, owed: BurnOwed, ev: &Event) {
+    let (why, since) = match owed {
+        BurnOwed::Shuffle(t) => ("after the shuffle", t),
+        BurnOwed::DealerChange(t) => ("by the new dealer", t),
+    };
+    let to = match &ev.kind {
+        EventKind::Card {
+            to: Target::Dealer, ..
+        } => "the dealer".to_string(),
+        EventKind::Card {
+            to: Target::Hand { space, .. },
+            ..
+        } => format!("space {space}"),
+        _ => "the table".to_string(),
+    };
+    ts.round.find(
+        FindingKind::NoBurn,
+        None,
+        (None, None),
+        (since, ev.t),
+        "one card burned before dealing".into(),
+        format!("first card dealt to {to} with no burn"),
+        None,
+        format!("No card was burned {why} before dealing (08-12(13): burn one after the first complete round)."),
+    );
+}

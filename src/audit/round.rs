@@ -1,0 +1,1012 @@
+//! One round rebuilt from events: the hands at each betting space, the dealer's hand, and every
+//! chip movement, with the order in which things happened.
+//!
+//! [`Round::apply`] takes one event. Checks that depend on the state of the table at that moment
+//! (was the hand a pair when the split wager went down?) are made here; checks over the whole
+//! round are made in `settle` when the round ends. An event that cannot have happened as logged
+//! (a card to a space with no wager) makes the round unreconstructable.
+
+use std::sync::Arc;
+
+use crate::events::{Bet, Cents, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind};
+use crate::rules::cards::{Card, Rank};
+use crate::rules::twenty_one::{DoubleAmount, HandValue, HouseRules};
+
+use super::finding::{Finding, FindingKind, dollars};
+
+/// Most cards one hand can hold in the audit (eleven make 21 at most; the rest is slack).
+pub const MAX_CARDS: usize = 16;
+
+/// The cards of one hand, in the order dealt; a fixed-size list so a round allocates nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CardList {
+    len: u8,
+    cards: [Option<Card>; MAX_CARDS],
+}
+
+impl CardList {
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends a card; false when full.
+    pub fn push(&mut self, c: Option<Card>) -> bool {
+        if self.len() == MAX_CARDS {
+            return false;
+        }
+        self.cards[self.len()] = c;
+        self.len += 1;
+        true
+    }
+
+    /// Removes and returns the last card.
+    pub fn pop(&mut self) -> Option<Option<Card>> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cards[self.len()])
+    }
+
+    /// The cards (None for a face-down card not yet seen).
+    pub fn as_slice(&self) -> &[Option<Card>] {
+        &self.cards[..self.len()]
+    }
+
+    /// Mutable access to the cards.
+    pub fn as_mut_slice(&mut self) -> &mut [Option<Card>] {
+        let n = self.len();
+        &mut self.cards[..n]
+    }
+
+    /// The hand's value, when every card is known.
+    pub fn value(&self) -> Option<HandValue> {
+        let mut v = HandValue::default();
+        for c in self.as_slice() {
+            v.add(c.as_ref()?.rank);
+        }
+        Some(v)
+    }
+}
+
+impl serde::Serialize for CardList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+/// Chips that moved on one bet, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Flow {
+    /// Paid to the bet from the tray.
+    pub paid: Cents,
+    /// Taken from the bet into the tray.
+    pub collected: Cents,
+    /// Handed back to the player.
+    pub returned: Cents,
+    /// The payout was made early as even money on a natural against an ace (08-09(2)(b)).
+    pub even_money: bool,
+    /// Time of the first movement (or 0).
+    pub t_first: f64,
+    /// Time of the last movement (or 0).
+    pub t_last: f64,
+}
+
+impl Flow {
+    fn touch(&mut self, t: f64) {
+        if self.t_first == 0.0 && self.t_last == 0.0 {
+            self.t_first = t;
+        }
+        self.t_last = t;
+    }
+
+    /// True when any chips moved.
+    pub fn moved(&self) -> bool {
+        self.paid != 0 || self.collected != 0 || self.returned != 0
+    }
+}
+
+/// One player hand at a betting space.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct HandState {
+    /// Cards in the order dealt.
+    pub cards: CardList,
+    /// The original wager (hand 1) or the split wager (split hands), as placed.
+    pub stake: Cents,
+    /// Double-down wager, as placed.
+    pub double: Cents,
+    /// Cards the hand held when it was doubled.
+    pub cards_at_double: u8,
+    /// The hand came from a split: a two-card 21 is not a natural (08-09(2)(c)).
+    pub from_split: bool,
+    /// The hand is one of split aces: one card only (08-09(2)(c), 08-11(3)(a)).
+    pub split_aces: bool,
+    /// The hand's cards were picked up before the end of the round.
+    pub cleared: bool,
+    /// Chips on the hand's main bet.
+    pub flow: Flow,
+    /// Time of the hand's first card.
+    pub t_first: f64,
+    /// Time of the hand's last event.
+    pub t_last: f64,
+}
+
+impl HandState {
+    /// The hand's value (every player card is known).
+    pub fn value(&self) -> HandValue {
+        self.cards.value().unwrap_or_default()
+    }
+
+    /// A natural: two cards making 21, not from a split (08-09(2)(c)) and not doubled (08-11(11)).
+    pub fn is_natural(&self) -> bool {
+        !self.from_split && self.double == 0 && self.value().is_two_card_21()
+    }
+}
+
+/// One betting space.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SpaceState {
+    /// Original wager as placed before the first card.
+    pub original: Cents,
+    /// Tip bet.
+    pub tip: Cents,
+    /// Double-down on the tip bet.
+    pub tip_double: Cents,
+    /// Insurance bet.
+    pub insurance: Cents,
+    /// Who placed the wager, when the log says.
+    pub player: Option<String>,
+    /// Hands in use (1..=4 once cards are dealt).
+    pub nhands: u8,
+    /// The hands; only the first `nhands` are in use.
+    pub hands: [HandState; MAX_HANDS as usize],
+    /// Chips on the tip bet.
+    pub tip_flow: Flow,
+    /// Chips on the insurance bet.
+    pub ins_flow: Flow,
+    /// Time of the space's first event.
+    pub t_first: f64,
+}
+
+impl SpaceState {
+    /// The hands in use.
+    pub fn hands(&self) -> &[HandState] {
+        &self.hands[..usize::from(self.nhands)]
+    }
+
+    /// True when the space holds an original wager.
+    pub fn active(&self) -> bool {
+        self.original > 0
+    }
+}
+
+/// A card in the dealer's hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DealerCard {
+    /// The card, `None` while face down.
+    pub card: Option<Card>,
+    /// It was dealt face up.
+    pub dealt_face_up: bool,
+    /// It was later taken off and burned (08-12(10), 08-12(14)).
+    pub burned: bool,
+    /// Order within the round.
+    pub seq: u32,
+}
+
+/// A chip movement after the dealer's hand was revealed, kept for order checks (08-11(13), (16)).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settlement {
+    /// Betting space.
+    pub space: u8,
+    /// Hand.
+    pub hand: u8,
+    /// Which bet.
+    pub bet: Bet,
+    /// True for a payout, false for a collection.
+    pub payout: bool,
+    /// Whether the payoff chips were fanned.
+    pub fanned: Option<bool>,
+    /// When.
+    pub t: f64,
+}
+
+/// The round as rebuilt so far.
+#[derive(Debug, Clone)]
+pub struct Round {
+    /// Table id.
+    pub table: Arc<str>,
+    /// Round number at the table, from 1.
+    pub number: u32,
+    /// Time of the first event.
+    pub t_start: f64,
+    /// Time of the last event.
+    pub t_end: f64,
+    /// Wall clock of the first event.
+    pub wall: Option<String>,
+    /// Events applied so far.
+    pub seq: u32,
+    /// Order of the first card dealt.
+    pub first_card_seq: Option<u32>,
+    /// Betting spaces 1..=MAX_SPACE at index 0.. .
+    pub spaces: [SpaceState; MAX_SPACE as usize],
+    /// The dealer's cards.
+    pub dealer: [DealerCard; MAX_CARDS],
+    /// Number of dealer cards.
+    pub ndealer: u8,
+    /// When the hole card was turned up.
+    pub hole_turned_seq: Option<u32>,
+    /// Order of the last player decision carried out (a hit, split or double).
+    pub last_player_action_seq: u32,
+    /// Targets of the first cards dealt, in order (0 = dealer, else space).
+    pub deal_order: Vec<(u8, bool)>,
+    /// Payouts and collections after the dealer's hand was revealed.
+    pub settlements: Vec<Settlement>,
+    /// Why the round cannot be rebuilt, and when that became clear.
+    pub broken: Option<(String, f64)>,
+    /// Findings made while applying events.
+    pub findings: Vec<Finding>,
+}
+
+impl Round {
+    /// An empty round.
+    pub fn new(table: Arc<str>) -> Round {
+        Round {
+            table,
+            number: 0,
+            t_start: 0.0,
+            t_end: 0.0,
+            wall: None,
+            seq: 0,
+            first_card_seq: None,
+            spaces: Default::default(),
+            dealer: [DealerCard::default(); MAX_CARDS],
+            ndealer: 0,
+            hole_turned_seq: None,
+            last_player_action_seq: 0,
+            deal_order: Vec::new(),
+            settlements: Vec::new(),
+            broken: None,
+            findings: Vec::new(),
+        }
+    }
+
+    /// Clears the round for reuse as round `number`, keeping allocations.
+    pub fn reset(&mut self, number: u32, t: f64, wall: Option<&str>) {
+        self.number = number;
+        self.t_start = t;
+        self.t_end = t;
+        self.wall = wall.map(str::to_string);
+        self.seq = 0;
+        self.first_card_seq = None;
+        for s in &mut self.spaces {
+            if s.original != 0
+                || s.nhands != 0
+                || s.tip != 0
+                || s.insurance != 0
+                || s.player.is_some()
+            {
+                *s = SpaceState::default();
+            }
+        }
+        self.ndealer = 0;
+        self.hole_turned_seq = None;
+        self.last_player_action_seq = 0;
+        self.deal_order.clear();
+        self.settlements.clear();
+        self.broken = None;
+        self.findings.clear();
+    }
+
+    /// The dealer's cards.
+    pub fn dealer_cards(&self) -> &[DealerCard] {
+        &self.dealer[..usize::from(self.ndealer)]
+    }
+
+    /// The dealer's face-up card among the first two (the "upcard").
+    pub fn upcard(&self) -> Option<Card> {
+        self.dealer_cards()
+            .iter()
+            .take(2)
+            .find(|d| d.dealt_face_up)
+            .and_then(|d| d.card)
+    }
+
+    /// The dealer's first two cards' value, when both are known.
+    pub fn dealer_first_two(&self) -> Option<HandValue> {
+        let d = self.dealer_cards();
+        if d.len() < 2 {
+            return None;
+        }
+        let mut v = HandValue::default();
+        for c in &d[..2] {
+            v.add(c.card?.rank);
+        }
+        Some(v)
+    }
+
+    /// The dealer holds a natural (08-11(10)(d)).
+    pub fn dealer_natural(&self) -> bool {
+        self.dealer_first_two().is_some_and(|v| v.is_two_card_21())
+    }
+
+    /// The order at which the dealer's hand was revealed: the hole card turned, or, without a
+    /// hole card, the dealer's second card dealt.
+    pub fn reveal_seq(&self, rules: &HouseRules) -> Option<u32> {
+        if rules.dealing_method.has_hole_card() {
+            self.hole_turned_seq
+        } else {
+            self.dealer_cards().get(1).map(|d| d.seq)
+        }
+    }
+
+    /// True once the dealer's hand has been revealed.
+    fn revealed(&self, rules: &HouseRules) -> bool {
+        self.reveal_seq(rules).is_some()
+    }
+
+    fn space(&self, n: u8) -> &SpaceState {
+        &self.spaces[usize::from(n - 1)]
+    }
+
+    fn space_mut(&mut self, n: u8) -> &mut SpaceState {
+        &mut self.spaces[usize::from(n - 1)]
+    }
+
+    /// Marks the round unreconstructable (the first reason wins).
+    pub fn break_with(&mut self, reason: String, t: f64) {
+        if self.broken.is_none() {
+            self.broken = Some((reason, t));
+        }
+    }
+
+    /// Records a finding about this round.
+    #[allow(clippy::too_many_arguments)]
+    pub fn find(
+        &mut self,
+        kind: FindingKind,
+        citation: Option<&str>,
+        at: (Option<u8>, Option<u8>),
+        span: (f64, f64),
+        expected: String,
+        observed: String,
+        cents: Option<(Cents, Cents)>,
+        message: String,
+    ) {
+        self.findings.push(Finding {
+            kind,
+            severity: kind.severity(),
+            citation: citation.unwrap_or(kind.citation()).to_string(),
+            table: self.table.clone(),
+            round: self.number,
+            space: at.0,
+            hand: at.1,
+            t_start: span.0,
+            t_end: span.1,
+            wall: self.wall.clone(),
+            expected,
+            observed,
+            expected_cents: cents.map(|c| c.0),
+            observed_cents: cents.map(|c| c.1),
+            message,
+        });
+    }
+
+    /// Applies one event that belongs to the round. Table-level effects (shoe counts, burns
+    /// owed) are the auditor's; `revealed_card` is called for every card whose face is seen.
+    pub fn apply(&mut self, ev: &Event, rules: &HouseRules) {
+        self.seq += 1;
+        self.t_end = ev.t;
+        if self.broken.is_some() {
+            return;
+        }
+        let t = ev.t;
+        match &ev.kind {
+            EventKind::Card { to, card, rotated } => self.card(*to, *card, *rotated, t, rules),
+            EventKind::HoleCardTurned { card } => {
+                let seq = self.seq;
+                match self.dealer[..usize::from(self.ndealer)]
+                    .iter_mut()
+                    .find(|d| d.card.is_none() && !d.burned)
+                {
+                    Some(d) => d.card = Some(*card),
+                    None => {
+                        return self.break_with(
+                            "the hole card was turned, but the dealer has no face-down card".into(),
+                            t,
+                        );
+                    }
+                }
+                if self.hole_turned_seq.is_none() {
+                    self.hole_turned_seq = Some(seq);
+                }
+            }
+            EventKind::Burn {
+                from: Some(target), ..
+            } => self.burn_from(*target, t),
+            EventKind::Wager {
+                space,
+                hand,
+                kind,
+                money,
+                player,
+            } => self.wager(*space, *hand, *kind, money, player.as_deref(), t, rules),
+            EventKind::Collect {
+                space,
+                hand,
+                bet,
+                money,
+            } => self.chips(*space, *hand, *bet, money, Move::Collect, t, rules),
+            EventKind::Payout {
+                space,
+                hand,
+                bet,
+                money,
+                fanned,
+            } => self.chips(*space, *hand, *bet, money, Move::Pay(*fanned), t, rules),
+            EventKind::Return {
+                space,
+                hand,
+                bet,
+                money,
+            } => self.chips(*space, *hand, *bet, money, Move::Return, t, rules),
+            EventKind::CardsCleared { space: Some(s) } => {
+                let sp = self.space_mut(*s);
+                for h in &mut sp.hands[..usize::from(sp.nhands)] {
+                    h.cleared = true;
+                }
+            }
+            // Shuffle, cut, shoe burns, dealer changes and the end of the round are the auditor's.
+            _ => {}
+        }
+    }
+
+    fn card(
+        &mut self,
+        to: Target,
+        card: Option<Card>,
+        rotated: Option<bool>,
+        t: f64,
+        rules: &HouseRules,
+    ) {
+        let seq = self.seq;
+        self.first_card_seq.get_or_insert(seq);
+        match to {
+            Target::Dealer => {
+                if usize::from(self.ndealer) == MAX_CARDS {
+                    return self.break_with(
+                        format!("more than {MAX_CARDS} cards dealt to the dealer"),
+                        t,
+                    );
+                }
+                if self.deal_order.len() < 64 {
+                    self.deal_order.push((0, card.is_some()));
+                }
+                self.dealer[usize::from(self.ndealer)] = DealerCard {
+                    card,
+                    dealt_face_up: card.is_some(),
+                    burned: false,
+                    seq,
+                };
+                self.ndealer += 1;
+            }
+            Target::Hand { space, hand } => {
+                let Some(card) = card else {
+                    return self.break_with(
+                        format!(
+                            "a card was dealt face down to space {space}; its value is unknown"
+                        ),
+                        t,
+                    );
+                };
+                if !self.space(space).active() {
+                    return self.break_with(
+                        format!("a card ({card}) was dealt to space {space}, which has no wager"),
+                        t,
+                    );
+                }
+                let sp = self.space(space);
+                if sp.nhands == 0 && hand == 1 {
+                    let sp = self.space_mut(space);
+                    sp.nhands = 1;
+                    sp.hands[0].stake = sp.original;
+                    sp.hands[0].t_first = t;
+                } else if hand > sp.nhands {
+                    return self.break_with(
+                        format!("a card ({card}) was dealt to hand {hand} at space {space}, which has {} hand(s)", sp.nhands),
+                        t,
+                    );
+                }
+                if self.deal_order.len() < 64 {
+                    self.deal_order.push((space, true));
+                }
+                let h = self.space(space).hands[usize::from(hand - 1)];
+                // The first two cards of hand 1, before any decision, are the initial deal.
+                let initial = hand == 1 && h.cards.len() < 2 && self.last_player_action_seq == 0;
+                let at = (Some(space), Some(hand));
+                let v = h.value();
+                let n = h.cards.len();
+                if h.cleared || v.is_bust() {
+                    self.find(
+                        FindingKind::CardToFinishedHand,
+                        None,
+                        at,
+                        (h.t_first, t),
+                        "no card: the hand was finished".into(),
+                        format!("{card} dealt to a hand that was {}", if h.cleared { "picked up" } else { "bust" }),
+                        None,
+                        format!("Card {card} dealt to space {space} hand {hand} after the hand was finished."),
+                    );
+                } else if h.double > 0 && n > usize::from(h.cards_at_double) {
+                    self.find(
+                        FindingKind::DoubleRuleBroken,
+                        Some("N.D. Admin. Code 99-01.3-08-09(2)(d)"),
+                        at,
+                        (h.t_first, t),
+                        "one card after a double-down".into(),
+                        format!("a further card ({card})"),
+                        None,
+                        format!("Space {space} hand {hand} doubled down but was dealt a further card {card}; only one card may follow a double."),
+                    );
+                } else if h.split_aces && n >= 2 {
+                    self.find(
+                        FindingKind::SplitRuleBroken,
+                        Some("N.D. Admin. Code 99-01.3-08-09(2)(c)"),
+                        at,
+                        (h.t_first, t),
+                        "one card on each split ace".into(),
+                        format!("a further card ({card})"),
+                        None,
+                        format!("Split aces at space {space} hand {hand} drew a further card {card}; split aces draw only one card each."),
+                    );
+                }
+                // A double-down card, and the card on a split ace, lie at a right angle (08-11(3)).
+                let double_card = h.double > 0 && n == usize::from(h.cards_at_double);
+                let ace_card = h.split_aces && n == 1;
+                if rotated == Some(false) && ((double_card && rules.video_surveillance) || ace_card)
+                {
+                    let cite = if ace_card {
+                        "N.D. Admin. Code 99-01.3-08-11(3)(a)"
+                    } else {
+                        "N.D. Admin. Code 99-01.3-08-11(3)(b)"
+                    };
+                    let what = if ace_card { "split ace" } else { "double-down" };
+                    self.find(
+                        FindingKind::CardNotAtRightAngle,
+                        Some(cite),
+                        at,
+                        (t, t),
+                        "card at a right angle".into(),
+                        "card placed square".into(),
+                        None,
+                        format!("The {what} card {card} at space {space} hand {hand} was not placed at a right angle."),
+                    );
+                }
+                if !initial {
+                    self.last_player_action_seq = seq;
+                }
+                let hs = &mut self.space_mut(space).hands[usize::from(hand - 1)];
+                if !hs.cards.push(Some(card)) {
+                    return self.break_with(
+                        format!("more than {MAX_CARDS} cards at space {space} hand {hand}"),
+                        t,
+                    );
+                }
+                hs.t_last = t;
+                if hs.t_first == 0.0 {
+                    hs.t_first = t;
+                }
+            }
+        }
+    }
+
+    fn burn_from(&mut self, target: Target, t: f64) {
+        match target {
+            Target::Dealer => {
+                let n = usize::from(self.ndealer);
+                match self.dealer[..n].iter_mut().rev().find(|d| !d.burned) {
+                    Some(d) => d.burned = true,
+                    None => self.break_with(
+                        "a card was burned from the dealer's hand, which holds none".into(),
+                        t,
+                    ),
+                }
+            }
+            Target::Hand { space, hand } => {
+                let sp = self.space_mut(space);
+                let ok = hand <= sp.nhands && sp.hands[usize::from(hand - 1)].cards.pop().is_some();
+                if !ok {
+                    self.break_with(
+                        format!(
+                            "a card was burned from space {space} hand {hand}, which holds none"
+                        ),
+                        t,
+                    );
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn wager(
+        &mut self,
+        space: u8,
+        hand: u8,
+        kind: WagerKind,
+        money: &Money,
+        player: Option<&str>,
+        t: f64,
+        rules: &HouseRules,
+    ) {
+        let dealt = self.first_card_seq.is_some();
+        let amount = money.amount;
+        let seq = self.seq;
+        let at = (Some(space), Some(hand));
+        {
+            let sp = self.space_mut(space);
+            if sp.t_first == 0.0 {
+                sp.t_first = t;
+            }
+            if let Some(p) = player {
+                if sp.player.as_deref() != Some(p) {
+                    sp.player = Some(p.to_string());
+                }
+            }
+        }
+        match kind {
+            WagerKind::Original | WagerKind::Tip => {
+                let old = if kind == WagerKind::Original {
+                    self.space(space).original
+                } else {
+                    self.space(space).tip
+                };
+                if dealt {
+                    if old != amount {
+                        let name = if kind == WagerKind::Original {
+                            "original wager"
+                        } else {
+                            "tip bet"
+                        };
+                        self.find(
+                            FindingKind::WagerChangedAfterDeal,
+                            None,
+                            (Some(space), None),
+                            (t, t),
+                            format!("{name} of {} kept as placed before the first card", dollars(old)),
+                            format!("{name} changed to {}", dollars(amount)),
+                            Some((old, amount)),
+                            format!("The {name} at space {space} changed from {} to {} after the first card was dealt.", dollars(old), dollars(amount)),
+                        );
+                    }
+                    return;
+                }
+                let sp = self.space_mut(space);
+                if kind == WagerKind::Original {
+                    sp.original = amount;
+                } else {
+                    sp.tip = amount;
+                }
+            }
+            WagerKind::Insurance => {
+                let up = self.upcard();
+                let original = self.space(space).original;
+                let t0 = self.space(space).t_first;
+                let mut wrong = Vec::new();
+                if !rules.insurance {
+                    wrong.push("insurance is not permitted at this table".to_string());
+                }
+                if up.map(|c| c.rank) != Some(Rank::Ace) {
+                    wrong.push(format!(
+                        "the dealer's upcard is {}, not an ace",
+                        up.map_or("not showing".to_string(), |c| c.to_string())
+                    ));
+                }
+                if amount * 2 != original {
+                    wrong.push(format!(
+                        "{} is not one-half of the {} original wager",
+                        dollars(amount),
+                        dollars(original)
+                    ));
+                }
+                if self.revealed(rules) {
+                    wrong.push("it was placed after the dealer's hand was revealed".into());
+                }
+                if self.space(space).insurance > 0 {
+                    wrong.push("the space already had an insurance bet".into());
+                }
+                if !wrong.is_empty() {
+                    self.find(
+                        FindingKind::InsuranceRuleBroken,
+                        None,
+                        (Some(space), None),
+                        (t0, t),
+                        format!(
+                            "insurance of {} against a dealer ace, before the hole card",
+                            dollars(original / 2)
+                        ),
+                        format!("insurance of {}", dollars(amount)),
+                        Some((original / 2, amount)),
+                        format!("Insurance at space {space}: {}.", wrong.join("; ")),
+                    );
+                }
+                self.space_mut(space).insurance += amount;
+            }
+            WagerKind::Split => self.split(space, hand, amount, t, seq, rules),
+            WagerKind::Double => {
+                let sp = self.space(space);
+                if hand > sp.nhands {
+                    return self.break_with(
+                        format!(
+                            "a double-down wager at space {space} hand {hand}, which has no cards"
+                        ),
+                        t,
+                    );
+                }
+                let h = sp.hands[usize::from(hand - 1)];
+                let mut wrong = Vec::new();
+                if h.cards.len() != 2 {
+                    wrong.push(format!(
+                        "the hand held {} cards, not its first two",
+                        h.cards.len()
+                    ));
+                }
+                if h.split_aces {
+                    wrong.push("doubling down on split aces is not permitted".into());
+                }
+                if h.double > 0 {
+                    wrong.push("the hand was already doubled".into());
+                }
+                let limit_ok = match rules.double_down {
+                    DoubleAmount::Equal => amount == h.stake,
+                    DoubleAmount::UpTo => amount <= h.stake,
+                };
+                if !limit_ok {
+                    let rule = match rules.double_down {
+                        DoubleAmount::Equal => "equal to",
+                        DoubleAmount::UpTo => "at most",
+                    };
+                    wrong.push(format!(
+                        "{} is not {rule} the {} wager",
+                        dollars(amount),
+                        dollars(h.stake)
+                    ));
+                }
+                if self.revealed(rules) {
+                    wrong.push("it was placed after the dealer's hand was revealed".into());
+                }
+                if !wrong.is_empty() {
+                    self.find(
+                        FindingKind::DoubleRuleBroken,
+                        None,
+                        at,
+                        (h.t_first, t),
+                        format!(
+                            "a double-down of {} on the first two cards",
+                            dollars(h.stake)
+                        ),
+                        format!("double-down of {}", dollars(amount)),
+                        Some((h.stake, amount)),
+                        format!(
+                            "Double-down at space {space} hand {hand}: {}.",
+                            wrong.join("; ")
+                        ),
+                    );
+                }
+                self.last_player_action_seq = seq;
+                let hs = &mut self.space_mut(space).hands[usize::from(hand - 1)];
+                hs.double += amount;
+                if hs.cards_at_double == 0 {
+                    hs.cards_at_double = hs.cards.len() as u8;
+                }
+            }
+            WagerKind::TipDouble => {
+                // Checked against the tip and the hand's double when the round ends.
+                self.last_player_action_seq = seq;
+                self.space_mut(space).tip_double += amount;
+            }
+        }
+    }
+
+    fn split(&mut self, space: u8, hand: u8, amount: Cents, t: f64, seq: u32, rules: &HouseRules) {
+        let sp = self.space(space);
+        if hand > sp.nhands {
+            return self.break_with(
+                format!("a split wager at space {space} hand {hand}, which has no cards"),
+                t,
+            );
+        }
+        let h = sp.hands[usize::from(hand - 1)];
+        if h.cards.len() != 2 {
+            return self.break_with(
+                format!("a split wager at space {space} hand {hand}, which holds {} card(s), not a pair", h.cards.len()),
+                t,
+            );
+        }
+        if sp.nhands >= MAX_HANDS {
+            return self.break_with(
+                format!("a fifth hand split at space {space}; a space holds at most four"),
+                t,
+            );
+        }
+        let (a, b) = (
+            h.cards.as_slice()[0].unwrap(),
+            h.cards.as_slice()[1].unwrap(),
+        );
+        let mut wrong = Vec::new();
+        if !(a.rank == b.rank || (a.rank.is_ten_count() && b.rank.is_ten_count())) {
+            wrong.push(format!("{a} and {b} are not a pair"));
+        }
+        if amount != sp.original {
+            wrong.push(format!(
+                "the split wager {} does not equal the original {}",
+                dollars(amount),
+                dollars(sp.original)
+            ));
+        }
+        if h.double > 0 {
+            wrong.push("the hand was doubled".into());
+        }
+        if h.split_aces && a.rank != Rank::Ace {
+            wrong.push("split aces may only be split again on an ace".into());
+        }
+        if self.revealed(rules) {
+            wrong.push("it was placed after the dealer's hand was revealed".into());
+        }
+        if !wrong.is_empty() {
+            self.find(
+                FindingKind::SplitRuleBroken,
+                None,
+                (Some(space), Some(hand)),
+                (h.t_first, t),
+                format!("a split of a pair for {}", dollars(sp.original)),
+                format!("split of {a} {b} for {}", dollars(amount)),
+                Some((sp.original, amount)),
+                format!("Split at space {space} hand {hand}: {}.", wrong.join("; ")),
+            );
+        }
+        self.last_player_action_seq = seq;
+        let sp = self.space_mut(space);
+        let new = usize::from(sp.nhands);
+        sp.nhands += 1;
+        let aces = a.rank == Rank::Ace && b.rank == Rank::Ace;
+        let moved = sp.hands[usize::from(hand - 1)].cards.pop().flatten();
+        let old = &mut sp.hands[usize::from(hand - 1)];
+        old.from_split = true;
+        old.split_aces |= aces;
+        let mut nh = HandState {
+            stake: amount,
+            from_split: true,
+            split_aces: aces,
+            t_first: t,
+            t_last: t,
+            ..Default::default()
+        };
+        nh.cards.push(moved);
+        sp.hands[new] = nh;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chips(
+        &mut self,
+        space: u8,
+        hand: u8,
+        bet: Bet,
+        money: &Money,
+        mv: Move,
+        t: f64,
+        rules: &HouseRules,
+    ) {
+        if self.first_card_seq.is_none() {
+            return self.break_with(
+                format!(
+                    "chips were {} at space {space} before any card was dealt",
+                    mv.verb()
+                ),
+                t,
+            );
+        }
+        let sp = self.space(space);
+        if !sp.active() {
+            return self.break_with(
+                format!(
+                    "chips were {} at space {space}, which has no wager",
+                    mv.verb()
+                ),
+                t,
+            );
+        }
+        if bet == Bet::Main && hand > sp.nhands {
+            return self.break_with(
+                format!(
+                    "chips were {} at space {space} hand {hand}, which has no cards",
+                    mv.verb()
+                ),
+                t,
+            );
+        }
+        let revealed = self.revealed(rules);
+        let up_ace = self.upcard().map(|c| c.rank) == Some(Rank::Ace);
+        let h1_natural = sp.nhands == 1 && sp.hands[0].is_natural();
+        if let Move::Pay(Some(false)) = mv {
+            // 08-11(16)(a): at a surveilled table every payoff is fanned; 08-11(15)(d): an
+            // insurance payoff is fanned at any table.
+            if rules.video_surveillance || bet == Bet::Insurance {
+                let cite = if rules.video_surveillance {
+                    "N.D. Admin. Code 99-01.3-08-11(16)(a)"
+                } else {
+                    "N.D. Admin. Code 99-01.3-08-11(15)(d)"
+                };
+                self.find(
+                    FindingKind::PayoutNotFanned,
+                    Some(cite),
+                    (Some(space), (bet == Bet::Main).then_some(hand)),
+                    (t, t),
+                    "payoff chips fanned".into(),
+                    "payoff chips stacked".into(),
+                    Some((money.amount, money.amount)),
+                    format!("Payoff of {} on the {} bet at space {space} was not fanned for the camera.", dollars(money.amount), bet.as_str()),
+                );
+            }
+        }
+        if revealed && !matches!(mv, Move::Return) {
+            self.settlements.push(Settlement {
+                space,
+                hand,
+                bet,
+                payout: matches!(mv, Move::Pay(_)),
+                fanned: match mv {
+                    Move::Pay(f) => f,
+                    _ => None,
+                },
+                t,
+            });
+        }
+        let sp = self.space_mut(space);
+        let flow = match bet {
+            Bet::Main => &mut sp.hands[usize::from(hand - 1)].flow,
+            Bet::Tip => &mut sp.tip_flow,
+            Bet::Insurance => &mut sp.ins_flow,
+        };
+        flow.touch(t);
+        match mv {
+            Move::Collect => flow.collected += money.amount,
+            Move::Return => flow.returned += money.amount,
+            Move::Pay(_) => {
+                // A payout on a natural against an ace before the dealer's hand is known is the
+                // even-money option (08-09(2)(b)).
+                if bet == Bet::Main
+                    && hand == 1
+                    && !revealed
+                    && up_ace
+                    && h1_natural
+                    && flow.paid == 0
+                {
+                    flow.even_money = true;
+                }
+                flow.paid += money.amount;
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Move {
+    Collect,
+    Return,
+    Pay(Option<bool>),
+}
+
+impl Move {
+    fn verb(self) -> &'static str {
+        match self {
+            Move::Collect => "collected",
+            Move::Return => "returned",
+            Move::Pay(_) => "paid",
+        }
+    }
+}

@@ -1,0 +1,698 @@
+//! Twenty-one played by a dealer who follows the chapter exactly, written as a table-event log.
+//!
+//! Players follow a basic-strategy-like policy with some variation, take insurance and even
+//! money, split (resplitting aces), double down, and tip. The dealer deals in the order of the
+//! house's dealing method, burns after every shuffle and dealer change, plays the dealer's hand by
+//! 08-11(10), collects from the right to the left, and pays hand by hand with fanned chips. The
+//! result is the ground truth that the audit must find clean; the benchmarks, the property tests
+//! and the bundled sample use it.
+
+use crate::events::{Bet, Cents, Chips, Event, EventKind, Money, Target, WagerKind};
+use crate::rules::cards::{Card, Rank, Suit};
+use crate::rules::twenty_one::{
+    Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
+};
+
+use super::rng::Rng;
+
+/// Settings for generated play.
+#[derive(Debug, Clone)]
+pub struct PlayConfig {
+    /// House rules the dealer follows.
+    pub rules: HouseRules,
+    /// Table id written on every event.
+    pub table: String,
+    /// Random seed.
+    pub seed: u64,
+    /// Chance that each of the seven spaces holds a wager in a round.
+    pub occupancy: f64,
+    /// Write chips by denomination on every wager and payout, not just amounts.
+    pub with_chips: bool,
+    /// Footage time of the first event, in seconds.
+    pub t0: f64,
+}
+
+impl PlayConfig {
+    /// Defaults for a table under `rules`.
+    pub fn new(rules: HouseRules, seed: u64) -> PlayConfig {
+        PlayConfig {
+            rules,
+            table: "1".into(),
+            seed,
+            occupancy: 0.6,
+            with_chips: false,
+            t0: 0.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct PHand {
+    cards: Vec<Card>,
+    stake: Cents,
+    double: Cents,
+    from_split: bool,
+    split_aces: bool,
+    settled: bool,
+    /// Bust, chips left on the cards until the dealer's hand is known (08-11(8)).
+    bust_waiting: bool,
+}
+
+impl PHand {
+    fn value(&self) -> HandValue {
+        HandValue::of(self.cards.iter().map(|c| c.rank))
+    }
+    fn natural(&self) -> bool {
+        !self.from_split && self.double == 0 && self.value().is_two_card_21()
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct PSpace {
+    space: u8,
+    original: Cents,
+    tip: Cents,
+    tip_double: Cents,
+    insurance: Cents,
+    even_money: bool,
+    hands: Vec<PHand>,
+}
+
+/// A dealer at one table, producing events round after round.
+#[derive(Debug)]
+pub struct Table {
+    cfg: PlayConfig,
+    rng: Rng,
+    shoe: Vec<Card>,
+    next: usize,
+    cut: usize,
+    t: f64,
+    rounds: u64,
+    out: Vec<Event>,
+}
+
+impl Table {
+    /// A table with a fresh shoe, not yet shuffled.
+    pub fn new(cfg: PlayConfig) -> Table {
+        let mut shoe = Vec::with_capacity(usize::from(cfg.rules.decks) * 52);
+        for _ in 0..cfg.rules.decks {
+            for r in Rank::ALL {
+                for s in Suit::ALL {
+                    shoe.push(Card::new(r, s));
+                }
+            }
+        }
+        let rng = Rng::new(cfg.seed);
+        let t = cfg.t0;
+        let n = shoe.len();
+        Table {
+            cfg,
+            rng,
+            shoe,
+            next: n,
+            cut: 0,
+            t,
+            rounds: 0,
+            out: Vec::new(),
+        }
+    }
+
+    /// Plays `n` rounds and returns their events (with any shuffles between them).
+    pub fn play(&mut self, n: usize) -> Vec<Event> {
+        for _ in 0..n {
+            self.round();
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    fn emit(&mut self, kind: EventKind) {
+        self.t += self.rng.uniform(0.4, 1.6);
+        let t = (self.t * 100.0).round() / 100.0;
+        self.out.push(Event {
+            t,
+            wall: None,
+            table: self.cfg.table.clone(),
+            kind,
+        });
+    }
+
+    fn money(&self, amount: Cents) -> Money {
+        if !self.cfg.with_chips {
+            return Money::cents(amount);
+        }
+        let mut left = amount;
+        let mut v = Vec::new();
+        for d in [10_000, 2_500, 500, 200, 100, 50, 1] {
+            let n = left / d;
+            if n > 0 {
+                v.push((d, n as u32));
+                left -= n * d;
+            }
+        }
+        v.sort_unstable();
+        Money {
+            amount,
+            chips: Some(Chips(v)),
+        }
+    }
+
+    fn draw(&mut self) -> Card {
+        if self.next >= self.shoe.len() {
+            // 08-12(9): not enough cards to finish the round: reshuffle, cut and burn.
+            self.shuffle();
+        }
+        let c = self.shoe[self.next];
+        self.next += 1;
+        c
+    }
+
+    fn shuffle(&mut self) {
+        let mut shoe = std::mem::take(&mut self.shoe);
+        self.rng.shuffle(&mut shoe);
+        self.shoe = shoe;
+        self.next = 0;
+        // 08-08(2): the indicator card goes fifty to one hundred cards from the bottom.
+        self.cut = self.shoe.len() - self.rng.range(50, 100) as usize;
+        self.emit(EventKind::Shuffle);
+        self.emit(EventKind::Cut);
+        self.burn();
+    }
+
+    fn burn(&mut self) {
+        let _ = self.draw();
+        self.emit(EventKind::Burn {
+            card: None,
+            from: None,
+        });
+    }
+
+    fn deal(&mut self, to: Target, face_up: bool, rotated: Option<bool>) -> Card {
+        let c = self.draw();
+        self.emit(EventKind::Card {
+            to,
+            card: face_up.then_some(c),
+            rotated,
+        });
+        c
+    }
+
+    fn wager(&mut self, space: u8, hand: u8, kind: WagerKind, amount: Cents) {
+        let money = self.money(amount);
+        let player = (kind == WagerKind::Original).then(|| format!("P{space}"));
+        self.emit(EventKind::Wager {
+            space,
+            hand,
+            kind,
+            money,
+            player,
+        });
+    }
+
+    fn pay(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) {
+        let money = self.money(amount);
+        self.emit(EventKind::Payout {
+            space,
+            hand,
+            bet,
+            money,
+            fanned: Some(true),
+        });
+    }
+
+    fn collect(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) {
+        let money = self.money(amount);
+        self.emit(EventKind::Collect {
+            space,
+            hand,
+            bet,
+            money,
+        });
+    }
+
+    fn give_back(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) {
+        let money = self.money(amount);
+        self.emit(EventKind::Return {
+            space,
+            hand,
+            bet,
+            money,
+        });
+    }
+
+    /// Plays one round.
+    pub fn round(&mut self) {
+        let rules = self.cfg.rules.clone();
+        if self.next >= self.cut || self.rounds == 0 {
+            self.shuffle();
+        } else if self.rng.chance(0.01) {
+            let id = format!("D{}", self.rng.below(20));
+            self.emit(EventKind::DealerChange { dealer: Some(id) });
+            self.burn();
+        }
+        self.rounds += 1;
+        let mut spaces: Vec<PSpace> = Vec::new();
+        for s in 1..=7u8 {
+            if self.rng.chance(self.cfg.occupancy) {
+                spaces.push(PSpace {
+                    space: s,
+                    ..Default::default()
+                });
+            }
+        }
+        if spaces.is_empty() {
+            spaces.push(PSpace {
+                space: self.rng.range(1, 7) as u8,
+                ..Default::default()
+            });
+        }
+        // Wagers before the first card (08-09(2)).
+        let (min, max) = (
+            i64::from(rules.min_wager_dollars),
+            i64::from(rules.max_wager_dollars),
+        );
+        for sp in &mut spaces {
+            sp.original = self.rng.range(min, max.min(min + 24)) * 100;
+            if rules.tip_betting && self.rng.chance(0.12) {
+                sp.tip = [50, 100, 200][self.rng.below(3) as usize].min(rules.tip_max());
+            }
+        }
+        for sp in &spaces {
+            self.wager(sp.space, 1, WagerKind::Original, sp.original);
+            if sp.tip > 0 {
+                self.wager(sp.space, 1, WagerKind::Tip, sp.tip);
+            }
+        }
+        // The deal (08-10(1)).
+        let hole = rules.dealing_method.has_hole_card();
+        for sp in &mut spaces {
+            let c = self.deal(
+                Target::Hand {
+                    space: sp.space,
+                    hand: 1,
+                },
+                true,
+                None,
+            );
+            sp.hands.push(PHand {
+                cards: vec![c],
+                stake: sp.original,
+                ..Default::default()
+            });
+        }
+        let up = self.deal(Target::Dealer, true, None);
+        let mut dealer = vec![up];
+        for sp in &mut spaces {
+            let c = self.deal(
+                Target::Hand {
+                    space: sp.space,
+                    hand: 1,
+                },
+                true,
+                None,
+            );
+            sp.hands[0].cards.push(c);
+        }
+        let mut hole_card = None;
+        if hole {
+            hole_card = Some(self.deal(Target::Dealer, false, None));
+        }
+        let ace_up = up.rank == Rank::Ace;
+        let ten_up = up.rank.is_ten_count();
+        // Insurance and even money (08-09(2)(b)).
+        if ace_up && rules.insurance {
+            for i in 0..spaces.len() {
+                let sp = spaces[i].clone();
+                if sp.hands[0].natural() && rules.even_money && self.rng.chance(0.5) {
+                    self.pay(sp.space, 1, Bet::Main, sp.original);
+                    self.emit(EventKind::CardsCleared {
+                        space: Some(sp.space),
+                    });
+                    spaces[i].even_money = true;
+                    spaces[i].hands[0].settled = true;
+                } else if self.rng.chance(0.15) {
+                    let ins = sp.original / 2;
+                    self.wager(sp.space, 1, WagerKind::Insurance, ins);
+                    spaces[i].insurance = ins;
+                }
+            }
+        }
+        let dealer_natural =
+            hole_card.is_some_and(|h| HandValue::of([up.rank, h.rank]).is_two_card_21());
+        // 08-10(3): with a reading device the dealer checks an ace or ten-count upcard now.
+        let mut revealed = false;
+        if rules.dealing_method == DealingMethod::ReadingDevice && (ace_up || ten_up) {
+            if dealer_natural {
+                let h = hole_card.unwrap();
+                self.emit(EventKind::HoleCardTurned { card: h });
+                dealer.push(h);
+                revealed = true;
+            } else {
+                for sp in spaces.iter_mut().rev() {
+                    if sp.insurance > 0 {
+                        let (s, a) = (sp.space, sp.insurance);
+                        self.collect(s, 1, Bet::Insurance, a);
+                        sp.insurance = 0;
+                    }
+                }
+            }
+        }
+        if !revealed {
+            self.players_act(&mut spaces, up, &rules);
+            // Reveal unless every hand is finished and nothing hangs on a dealer natural (08-11(9)).
+            let waiting = spaces.iter().any(|sp| {
+                sp.insurance > 0
+                    || sp
+                        .hands
+                        .iter()
+                        .any(|h| !h.settled && (!h.value().is_bust() || h.bust_waiting))
+            });
+            if waiting {
+                match hole_card {
+                    Some(h) => {
+                        self.emit(EventKind::HoleCardTurned { card: h });
+                        dealer.push(h);
+                    }
+                    None => {
+                        let c = self.deal(Target::Dealer, true, None);
+                        dealer.push(c);
+                    }
+                }
+                revealed = true;
+            }
+        }
+        if revealed {
+            let dv = HandValue::of(dealer.iter().map(|c| c.rank));
+            if dv.is_two_card_21() {
+                self.settle_dealer_natural(&mut spaces);
+            } else {
+                let live = spaces
+                    .iter()
+                    .flat_map(|s| &s.hands)
+                    .any(|h| !h.settled && !h.value().is_bust() && !h.natural());
+                let mut v = dv;
+                while live && must_draw(v, rules.soft_17) {
+                    let c = self.deal(Target::Dealer, true, None);
+                    v.add(c.rank);
+                }
+                self.settle(&mut spaces, v, &rules);
+            }
+        } else {
+            // Every hand finished before the reveal: pay any tip won by a natural paid at once.
+            self.pay_tips(&spaces, &|sp: &PSpace| {
+                sp.hands[0].natural() && !sp.even_money
+            });
+        }
+        self.emit(EventKind::CardsCleared { space: None });
+    }
+
+    fn players_act(&mut self, spaces: &mut [PSpace], up: Card, rules: &HouseRules) {
+        let up_count = if up.rank == Rank::Ace {
+            11
+        } else {
+            up.rank.count()
+        };
+        let ace_or_ten = up.rank == Rank::Ace || up.rank.is_ten_count();
+        for sp in spaces.iter_mut() {
+            if sp.even_money {
+                continue;
+            }
+            let space = sp.space;
+            if sp.hands[0].natural() {
+                // 08-11(11): against a non-ace, non-ten upcard the natural may be paid at once.
+                if !ace_or_ten {
+                    let pay = sp.original.min(rules.max_wager_cents()) * 3 / 2;
+                    self.pay(space, 1, Bet::Main, pay);
+                    sp.hands[0].settled = true;
+                }
+                continue;
+            }
+            let mut hi = 0;
+            while hi < sp.hands.len() {
+                self.play_hand(sp, hi, up_count, ace_or_ten, rules);
+                hi += 1;
+            }
+            let _ = space;
+        }
+    }
+
+    fn play_hand(
+        &mut self,
+        sp: &mut PSpace,
+        hi: usize,
+        up_count: u8,
+        ace_or_ten: bool,
+        rules: &HouseRules,
+    ) {
+        let space = sp.space;
+        let hand = hi as u8 + 1;
+        let target = Target::Hand { space, hand };
+        // A split hand first gets its second card.
+        if sp.hands[hi].cards.len() == 1 {
+            let rot = sp.hands[hi].split_aces.then_some(true);
+            let c = self.deal(target, true, rot);
+            sp.hands[hi].cards.push(c);
+        }
+        loop {
+            let h = sp.hands[hi].clone();
+            let v = h.value();
+            if h.split_aces {
+                // Split aces take one card each, but a new ace may be split again (08-09(2)(c)).
+                if h.cards.len() == 2
+                    && h.cards[1].rank == Rank::Ace
+                    && sp.hands.len() < 4
+                    && self.rng.chance(0.5)
+                {
+                    self.split(sp, hi);
+                    continue;
+                }
+                break;
+            }
+            if h.cards.len() == 2 {
+                let (a, b) = (h.cards[0].rank, h.cards[1].rank);
+                let pair = a == b || (a.is_ten_count() && b.is_ten_count());
+                let want_split = pair
+                    && sp.hands.len() < 4
+                    && match a.count() {
+                        1 | 8 => true,
+                        10 | 5 => self.rng.chance(0.03),
+                        _ => self.rng.chance(0.5),
+                    };
+                if want_split {
+                    self.split(sp, hi);
+                    continue;
+                }
+                let t = v.total();
+                if !v.is_soft() && (9..=11).contains(&t) && self.rng.chance(0.7) {
+                    let stake = h.stake;
+                    self.wager(space, hand, WagerKind::Double, stake);
+                    sp.hands[hi].double = stake;
+                    if hi == 0
+                        && sp.tip > 0
+                        && rules.tip_double != TipDouble::NotPermitted
+                        && self.rng.chance(0.5)
+                    {
+                        self.wager(space, 1, WagerKind::TipDouble, sp.tip);
+                        sp.tip_double = sp.tip;
+                    }
+                    let c = self.deal(target, true, Some(true));
+                    sp.hands[hi].cards.push(c);
+                    break;
+                }
+            }
+            if v.is_bust() || v.total() == 21 {
+                break;
+            }
+            let t = v.total();
+            let hit = if v.is_soft() {
+                t <= 17 || (t == 18 && up_count >= 9)
+            } else if t <= 11 {
+                true
+            } else if t >= 17 {
+                false
+            } else if up_count >= 7 {
+                !self.rng.chance(0.1)
+            } else {
+                self.rng.chance(0.1) || (t == 12 && up_count <= 3)
+            };
+            if !hit {
+                break;
+            }
+            let c = self.deal(target, true, None);
+            sp.hands[hi].cards.push(c);
+        }
+        if sp.hands[hi].value().is_bust() {
+            self.bust(sp, hi, ace_or_ten);
+        }
+    }
+
+    fn split(&mut self, sp: &mut PSpace, hi: usize) {
+        let space = sp.space;
+        let hand = hi as u8 + 1;
+        self.wager(space, hand, WagerKind::Split, sp.original);
+        let moved = sp.hands[hi].cards.pop().expect("a pair");
+        let aces = moved.rank == Rank::Ace;
+        sp.hands[hi].from_split = true;
+        sp.hands[hi].split_aces |= aces;
+        sp.hands.push(PHand {
+            cards: vec![moved],
+            stake: sp.original,
+            from_split: true,
+            split_aces: aces,
+            ..Default::default()
+        });
+        let c = self.deal(Target::Hand { space, hand }, true, aces.then_some(true));
+        sp.hands[hi].cards.push(c);
+    }
+
+    fn bust(&mut self, sp: &mut PSpace, hi: usize, ace_or_ten: bool) {
+        let space = sp.space;
+        let special = sp.hands.len() > 1 || sp.hands[hi].double > 0 || sp.insurance > 0;
+        if special && ace_or_ten {
+            // 08-11(8): chips wait on the busted cards until the dealer's hand is known.
+            sp.hands[hi].bust_waiting = true;
+            return;
+        }
+        // 08-11(6)-(7): collect at once, with the tip bet assigned to the hand.
+        let h = &sp.hands[hi];
+        let amount = h.stake + h.double;
+        self.collect(space, hi as u8 + 1, Bet::Main, amount);
+        if hi == 0 && sp.tip + sp.tip_double > 0 {
+            self.collect(space, 1, Bet::Tip, sp.tip + sp.tip_double);
+            sp.tip = 0;
+            sp.tip_double = 0;
+        }
+        sp.hands[hi].settled = true;
+        if sp.hands.len() == 1 {
+            self.emit(EventKind::CardsCleared { space: Some(space) });
+        }
+    }
+
+    fn settle_dealer_natural(&mut self, spaces: &mut [PSpace]) {
+        // 08-11(10)(c)-(e): insurance pays two to one; original wagers and tips lose unless the
+        // original hand is a natural (push); split and double wagers are voided and returned.
+        for sp in spaces.iter().rev() {
+            if sp.insurance > 0 {
+                self.pay(sp.space, 1, Bet::Insurance, sp.insurance * 2);
+            }
+        }
+        for sp in spaces.iter_mut().rev() {
+            let space = sp.space;
+            for hi in (0..sp.hands.len()).rev() {
+                let h = sp.hands[hi].clone();
+                if h.settled {
+                    continue;
+                }
+                let hand = hi as u8 + 1;
+                if hi == 0 {
+                    if !h.natural() {
+                        self.collect(
+                            space,
+                            1,
+                            Bet::Main,
+                            h.stake.min(self.cfg.rules.max_wager_cents()),
+                        );
+                        if sp.tip > 0 {
+                            self.collect(space, 1, Bet::Tip, sp.tip);
+                        }
+                    }
+                    if h.double > 0 {
+                        self.give_back(space, 1, Bet::Main, h.double);
+                    }
+                } else {
+                    self.give_back(space, hand, Bet::Main, h.stake + h.double);
+                }
+            }
+            if sp.tip_double > 0 {
+                self.give_back(space, 1, Bet::Tip, sp.tip_double);
+            }
+        }
+    }
+
+    fn settle(&mut self, spaces: &mut [PSpace], dealer: HandValue, rules: &HouseRules) {
+        let max = rules.max_wager_cents();
+        // Passes from the dealer's right to left (08-11(10)(a)-(b), 08-11(13)).
+        let sweep = rules.collection == Collection::Sweep;
+        if sweep {
+            for sp in spaces.iter().rev() {
+                if sp.insurance > 0 {
+                    self.collect(sp.space, 1, Bet::Insurance, sp.insurance);
+                }
+            }
+        }
+        for sp in spaces.iter_mut().rev() {
+            if !sp.hands.iter().any(|h| h.bust_waiting) && (sweep || sp.insurance == 0) {
+                continue;
+            }
+            if !sweep && sp.insurance > 0 {
+                self.collect(sp.space, 1, Bet::Insurance, sp.insurance);
+            }
+            for hi in (0..sp.hands.len()).rev() {
+                if sp.hands[hi].bust_waiting {
+                    let amount = sp.hands[hi].stake + sp.hands[hi].double;
+                    self.collect(sp.space, hi as u8 + 1, Bet::Main, amount);
+                    if hi == 0 && sp.tip + sp.tip_double > 0 {
+                        self.collect(sp.space, 1, Bet::Tip, sp.tip + sp.tip_double);
+                        sp.tip = 0;
+                        sp.tip_double = 0;
+                    }
+                    sp.hands[hi].settled = true;
+                }
+            }
+        }
+        // Naturals (08-11(10)(a)-(b)), then every other hand.
+        for sp in spaces.iter_mut().rev() {
+            if !sp.even_money && !sp.hands[0].settled && sp.hands[0].natural() {
+                self.pay(sp.space, 1, Bet::Main, sp.original.min(max) * 3 / 2);
+                sp.hands[0].settled = true;
+            }
+        }
+        let d = if dealer.is_bust() { 0 } else { dealer.total() };
+        let mut tip_wins = Vec::new();
+        for sp in spaces.iter_mut().rev() {
+            let space = sp.space;
+            for hi in (0..sp.hands.len()).rev() {
+                let h = sp.hands[hi].clone();
+                let tip = if hi == 0 { sp.tip + sp.tip_double } else { 0 };
+                let won = if h.settled {
+                    h.natural() && !sp.even_money
+                } else {
+                    h.value().total() > d
+                };
+                let lost = !h.settled && h.value().total() < d;
+                if !h.settled {
+                    let amount = h.stake.min(max) + h.double;
+                    if won {
+                        self.pay(space, hi as u8 + 1, Bet::Main, amount);
+                    } else if lost {
+                        self.collect(space, hi as u8 + 1, Bet::Main, amount);
+                    }
+                }
+                if tip > 0 && hi == 0 {
+                    if won {
+                        tip_wins.push((space, tip));
+                    } else if lost {
+                        self.collect(space, 1, Bet::Tip, tip);
+                    }
+                }
+            }
+        }
+        // 08-11(16)(b): tip bets are paid after every winning hand.
+        for (space, tip) in tip_wins {
+            self.pay(space, 1, Bet::Tip, tip);
+        }
+    }
+
+    fn pay_tips(&mut self, spaces: &[PSpace], won: &dyn Fn(&PSpace) -> bool) {
+        for sp in spaces.iter().rev() {
+            let tip = sp.tip + sp.tip_double;
+            if tip > 0 && won(sp) {
+                self.pay(sp.space, 1, Bet::Tip, tip);
+            }
+        }
+    }
+}
+
+/// Plays `rounds` rounds at one table and returns the event log.
+pub fn play(cfg: PlayConfig, rounds: usize) -> Vec<Event> {
+    Table::new(cfg).play(rounds)
+}
