@@ -22,19 +22,30 @@ struct Expect {
     excess: Cents,
 }
 
-/// The dealer's hand after burns: value of the cards kept, and whether every card is known.
+/// The dealer's hand after burns: the cards kept, and whether every card is known.
 struct DealerView {
     cards: CardList,
+    /// The hand the dealer had to settle with: the first two cards, then hit cards only while
+    /// the dealer was obliged to draw. A card drawn at 17 or more must be burned (08-12(10)),
+    /// so it never counts, burned or not.
     value: Option<HandValue>,
     natural: Option<bool>,
 }
 
-fn dealer_view(r: &Round) -> DealerView {
+fn dealer_view(r: &Round, rules: &HouseRules) -> DealerView {
     let mut cards = CardList::default();
     for d in r.dealer_cards().iter().filter(|d| !d.burned) {
         cards.push(d.card);
     }
-    let value = cards.value();
+    let value = cards.value().map(|_| {
+        let mut v = HandValue::default();
+        for (i, c) in cards.as_slice().iter().flatten().enumerate() {
+            if i < 2 || must_draw(v, rules.soft_17) {
+                v.add(c.rank);
+            }
+        }
+        v
+    });
     let natural = if cards.len() >= 2 {
         let first = &cards.as_slice()[..2];
         match (first[0], first[1]) {
@@ -59,19 +70,27 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         check_deal_order(r, rules);
         check_exposure(r, rules);
     }
-    let dv = dealer_view(r);
+    let dv = dealer_view(r, rules);
     let up = r.upcard();
     let natural_possible = up.is_some_and(|c| c.rank == Rank::Ace || c.rank.is_ten_count());
     if r.broken.is_none() && (dv.value.is_none() || dv.cards.len() < 2) {
         // The dealer's hand is not fully known: fine only if nothing depended on it.
+        // With a reading device an unturned hole card means the device found no natural
+        // (08-10(3)); otherwise a natural is ruled out only by the upcard.
+        let natural_known =
+            rules.dealing_method == DealingMethod::ReadingDevice || !natural_possible;
         let needs = r.spaces.iter().filter(|s| s.active()).any(|s| {
-            s.insurance > 0
+            (s.insurance > 0 && !natural_known)
                 || s.hands().iter().any(|h| {
                     let v = h.value();
-                    !h.flow.even_money
-                        && !h.cards.is_empty()
-                        && (!v.is_bust() || (natural_possible && (h.from_split || h.double > 0)))
-                        && (!h.is_natural() || natural_possible)
+                    let live = !h.cards.is_empty()
+                        && !v.is_bust()
+                        && !h.is_natural()
+                        && !h.flow.even_money;
+                    let hangs_on_natural = !h.cards.is_empty()
+                        && !h.flow.even_money
+                        && (h.is_natural() || h.from_split || h.double > 0);
+                    live || (hangs_on_natural && !natural_known)
                 })
         });
         if needs {
@@ -117,6 +136,18 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
                 first_outcome = e.outcome;
             }
             judge_main(r, space, hi as u8 + 1, &h, e);
+            if h.flow.even_money && !(rules.even_money && rules.insurance) {
+                r.find(
+                    FindingKind::InsuranceRuleBroken,
+                    None,
+                    (Some(space), Some(hi as u8 + 1)),
+                    (h.t_first, h.flow.t_last),
+                    "no even-money payoff: the site does not offer it".into(),
+                    format!("even money paid ({})", dollars(h.flow.paid)),
+                    None,
+                    format!("Space {space}: even money paid on a natural against an ace, but this table does not offer even money."),
+                );
+            }
             exp_house += e.collect - e.pay;
             obs_house += h.flow.collected - h.flow.paid;
             hands.push(HandSummary {
@@ -849,7 +880,7 @@ fn check_exposure(r: &mut Round, rules: &HouseRules) {
         }
         m => {
             if let Some(seq) = r.hole_turned_seq {
-                let natural = dealer_view(r).natural == Some(true);
+                let natural = dealer_view(r, rules).natural == Some(true);
                 let device_natural = m == DealingMethod::ReadingDevice && natural;
                 if seq < last && !device_natural {
                     r.find(FindingKind::HoleCardExposedEarly, None, (None, None), (t0, t1),
@@ -1009,7 +1040,7 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
             .is_some_and(|h| h.value().is_bust())
     };
     // On a dealer natural every wager is settled in one pass (08-11(10)(d)).
-    let one_pass = dealer_view(r).natural == Some(true);
+    let one_pass = dealer_view(r, rules).natural == Some(true);
     let mut last: Option<(u8, u8)> = None; // (pass, space)
     let mut wrong = None;
     let mut seq = Vec::new();

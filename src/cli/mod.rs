@@ -1,0 +1,35 @@
+//! The command line: one module per subcommand. `anyhow` is used here and in `main` only.
+
+pub mod audit;
+
+use clap::{Parser, Subcommand};
+
+/// pitwatch watches recorded casino-table footage and finds dealer mistakes.
+#[derive(Debug, Parser)]
+#[command(name = "pitwatch", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Audit a table-event log (JSON Lines) against the twenty-one rules.
+    Audit(audit::AuditArgs),
+}
+
+/// Exit status: no findings.
+pub const EXIT_CLEAN: u8 = 0;
+/// Exit status: findings reported.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit status: bad input or usage.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Runs a parsed command line and returns the exit status.
+pub fn run(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Command::Audit(a) => audit::run(&a),
+    }
+}

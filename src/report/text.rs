@@ -1,0 +1,134 @@
+//! The reviewer's text report: one block per round (dealer's hand, each hand's settlement) with
+//! its findings beneath, and a closing summary.
+
+use std::io::{self, Write};
+
+use super::Totals;
+use crate::audit::round::CardList;
+use crate::audit::{Finding, Outcome, RoundStatus, RoundSummary, clock, dollars};
+
+fn cards(c: &CardList) -> String {
+    let v: Vec<String> = c
+        .as_slice()
+        .iter()
+        .map(|c| c.map_or("??".into(), |c| c.to_string()))
+        .collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Natural => "natural",
+        Outcome::EvenMoney => "even money",
+        Outcome::Push => "push",
+        Outcome::Lose => "lose",
+        Outcome::Bust => "bust",
+        Outcome::Void => "void",
+        Outcome::NoCards => "no cards",
+    }
+}
+
+/// Writes a round's settlement summary.
+pub fn round(w: &mut dyn Write, r: &RoundSummary) -> io::Result<()> {
+    let dealer = match (r.dealer_natural, r.dealer_total) {
+        (true, _) => "natural".to_string(),
+        (_, Some(t)) if t > 21 => format!("bust ({t})"),
+        (_, Some(t)) => t.to_string(),
+        (_, None) => "unknown".to_string(),
+    };
+    let status = if r.status == RoundStatus::Unreconstructable {
+        "  [not reconstructed]"
+    } else {
+        ""
+    };
+    writeln!(
+        w,
+        "table {} round {}  {}-{}  dealer {} = {}{status}",
+        r.table,
+        r.round,
+        clock(r.t_start),
+        clock(r.t_end),
+        cards(&r.dealer_cards),
+        dealer
+    )?;
+    for h in &r.hands {
+        let mark = if h.paid_cents == h.expected_paid_cents
+            && h.collected_cents == h.expected_collected_cents
+        {
+            "ok"
+        } else {
+            "MISMATCH"
+        };
+        writeln!(
+            w,
+            "  space {} hand {}  {:<22} {:>2}  {:<10} wager {:>8}  paid {:>8} (rules {:>8})  collected {:>8} (rules {:>8})  {mark}",
+            h.space,
+            h.hand,
+            cards(&h.cards),
+            h.total,
+            outcome(h.outcome),
+            dollars(h.wagered_cents),
+            dollars(h.paid_cents),
+            dollars(h.expected_paid_cents),
+            dollars(h.collected_cents),
+            dollars(h.expected_collected_cents),
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes one finding.
+pub fn finding(w: &mut dyn Write, f: &Finding) -> io::Result<()> {
+    let mut at = String::new();
+    if let Some(s) = f.space {
+        at.push_str(&format!("  space {s}"));
+    }
+    if let Some(h) = f.hand {
+        at.push_str(&format!(" hand {h}"));
+    }
+    let wall = f
+        .wall
+        .as_deref()
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default();
+    writeln!(
+        w,
+        "  ! [{}] {}  table {} round {}{at}  {}-{}{wall}",
+        f.severity,
+        f.kind,
+        f.table,
+        f.round,
+        clock(f.t_start),
+        clock(f.t_end)
+    )?;
+    writeln!(w, "    {}", f.message)?;
+    writeln!(
+        w,
+        "    expected: {}  |  observed: {}",
+        f.expected, f.observed
+    )?;
+    writeln!(w, "    rule: {}", f.citation)
+}
+
+/// Writes the closing summary.
+pub fn totals(w: &mut dyn Write, t: &Totals) -> io::Result<()> {
+    writeln!(w)?;
+    writeln!(
+        w,
+        "{} rounds ({} not reconstructed), {} findings ({} high, {} medium, {} low)",
+        t.rounds, t.unreconstructable, t.findings, t.high, t.medium, t.low
+    )?;
+    writeln!(
+        w,
+        "wagered {}; house result by the rules {}, as the chips moved {} (difference {})",
+        dollars(t.wagered_cents),
+        dollars(t.house_expected_cents),
+        dollars(t.house_observed_cents),
+        dollars(t.house_observed_cents - t.house_expected_cents)
+    )
+}

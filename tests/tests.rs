@@ -1,0 +1,10 @@
+//! The one integration harness: scenario files, the command line, bad inputs, properties, and
+//! the dealer-play golden figures. Shared helpers live in `util`.
+
+mod util;
+
+mod bad_inputs;
+mod cli;
+mod golden;
+mod property;
+mod scenarios;
