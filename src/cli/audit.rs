@@ -118,7 +118,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
                 sink.emit(auditor.drain())?;
                 sink.close()?;
                 bail!(
-                    "{name}:{lineno}: cannot read the line ({e}); audit stopped here after {events} events"
+                    "{name}:{lineno}: cannot read the line ({e}); audit stopped here, after {events} event(s)"
                 );
             }
         };
@@ -136,7 +136,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
                 // Keep everything found so far; the round in progress is not judged.
                 sink.emit(auditor.drain())?;
                 sink.close()?;
-                bail!("{name}:{lineno}: {msg}; audit stopped here after {events} events");
+                bail!("{name}:{lineno}: {msg}; audit stopped here, after {events} event(s)");
             }
         }
     }

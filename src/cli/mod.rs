@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand. `anyhow` is used here and in `main` only.
 
 pub mod audit;
+pub mod play;
 
 use clap::{Parser, Subcommand};
 
@@ -18,6 +19,8 @@ pub struct Cli {
 pub enum Command {
     /// Audit a table-event log (JSON Lines) against the twenty-one rules.
     Audit(audit::AuditArgs),
+    /// Write the event log of rounds dealt exactly by the rules (a clean shift).
+    Play(play::PlayArgs),
 }
 
 /// Exit status: no findings.
@@ -31,5 +34,6 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Command::Audit(a) => audit::run(&a),
+        Command::Play(a) => play::run(&a),
     }
 }

@@ -267,7 +267,16 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if s.is_empty() || s.starts_with('#') {
         return Ok(None);
     }
-    let raw: Raw = serde_json::from_str(s).map_err(|e| format!("not a valid event: {e}"))?;
+    // Each line is its own document, so serde's "line 1" is dropped and the column kept.
+    let raw: Raw = serde_json::from_str(s).map_err(|e| {
+        let msg = e.to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        if e.column() > 0 {
+            format!("not a valid event: {msg} (column {})", e.column())
+        } else {
+            format!("not a valid event: {msg}")
+        }
+    })?;
     let t = raw.t.ok_or("missing `t` (seconds into the footage)")?;
     if !t.is_finite() || t < 0.0 {
         return Err(format!("`t` is {t}: expected seconds at or after zero"));
