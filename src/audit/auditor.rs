@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::finding::{Finding, FindingKind};
-use super::round::Round;
+use super::round::{Round, name_key};
 use super::settle;
 use super::summary::RoundSummary;
 use crate::events::{Event, EventKind, Target};
@@ -23,6 +23,7 @@ enum BurnOwed {
 #[derive(Debug)]
 struct TableState {
     name: Arc<str>,
+    key: u64,
     seen: [u8; 52],
     burn_owed: Option<BurnOwed>,
     rounds: u32,
@@ -63,12 +64,18 @@ impl Auditor {
     }
 
     fn table(&mut self, name: &str) -> usize {
-        if let Some(i) = self.tables.iter().position(|t| &*t.name == name) {
+        let key = name_key(name);
+        if let Some(i) = self
+            .tables
+            .iter()
+            .position(|t| t.key == key && same_text(&t.name, name))
+        {
             return i;
         }
         let name: Arc<str> = Arc::from(name);
         self.tables.push(TableState {
             round: Box::new(Round::new(name.clone())),
+            key,
             name,
             seen: [0; 52],
             burn_owed: None,
@@ -146,6 +153,19 @@ impl Auditor {
         }
         self.out
     }
+}
+
+/// String equality without a library call for the short ids tables have.
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut diff = 0u8;
+    for i in 0..a.len() {
+        diff |= a[i] ^ b[i];
+    }
+    diff == 0
 }
 
 fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {

@@ -33,9 +33,8 @@ macro_rules! kinds {
     ($( $(#[$doc:meta])* $v:ident = $name:literal, $sev:ident, $cite:literal; )*) => {
         /// Every kind of finding the twenty-one audit reports.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        #[serde(rename_all = "snake_case")]
         pub enum FindingKind {
-            $( $(#[$doc])* $v, )*
+            $( $(#[$doc])* #[serde(rename = $name)] $v, )*
         }
 
         impl FindingKind {

@@ -135,12 +135,30 @@ pub struct HandState {
     pub t_first: f64,
     /// Time of the hand's last event.
     pub t_last: f64,
+    /// The value of `cards`, kept in step by `push_card` and `pop_card`.
+    val: HandValue,
 }
 
 impl HandState {
     /// The hand's value (every player card is known).
     pub fn value(&self) -> HandValue {
-        self.cards.value().unwrap_or_default()
+        self.val
+    }
+
+    /// Adds a card; false when the hand is full.
+    pub fn push_card(&mut self, c: Option<Card>) -> bool {
+        let ok = self.cards.push(c);
+        if let (true, Some(c)) = (ok, c) {
+            self.val.add(c.rank);
+        }
+        ok
+    }
+
+    /// Removes the last card.
+    pub fn pop_card(&mut self) -> Option<Option<Card>> {
+        let c = self.cards.pop();
+        self.val = self.cards.value().unwrap_or_default();
+        c
     }
 
     /// A natural: two cards making 21, not from a split (08-09(2)(c)) and not doubled (08-11(11)).
@@ -162,6 +180,10 @@ pub struct SpaceState {
     pub insurance: Cents,
     /// Who placed the wager, when the log says.
     pub player: Option<String>,
+    /// A hash of `player` (0 when none), so spaces are compared without comparing text.
+    pub player_key: u64,
+    /// A player-name buffer kept from an earlier round.
+    spare_player: Option<String>,
     /// Hands in use (1..=4 once cards are dealt).
     pub nhands: u8,
     /// The hands; only the first `nhands` are in use.
@@ -175,6 +197,23 @@ pub struct SpaceState {
 }
 
 impl SpaceState {
+    /// Empties the space for a new round. Hands are not wiped: each is written whole when it
+    /// comes into use, and only the first `nhands` are ever read.
+    fn clear(&mut self) {
+        if let Some(p) = self.player.take() {
+            self.spare_player = Some(p);
+        }
+        self.original = 0;
+        self.tip = 0;
+        self.tip_double = 0;
+        self.insurance = 0;
+        self.player_key = 0;
+        self.nhands = 0;
+        self.tip_flow = Flow::default();
+        self.ins_flow = Flow::default();
+        self.t_first = 0.0;
+    }
+
     /// The hands in use.
     pub fn hands(&self) -> &[HandState] {
         &self.hands[..usize::from(self.nhands)]
@@ -235,6 +274,8 @@ pub struct Round {
     pub first_card_seq: Option<u32>,
     /// Betting spaces 1..=MAX_SPACE at index 0.. .
     pub spaces: [SpaceState; MAX_SPACE as usize],
+    /// Highest betting space any event of the round touched (0 for none).
+    pub top: u8,
     /// The dealer's cards.
     pub dealer: [DealerCard; MAX_CARDS],
     /// Number of dealer cards.
@@ -265,6 +306,7 @@ impl Round {
             seq: 0,
             first_card_seq: None,
             spaces: Default::default(),
+            top: 0,
             dealer: [DealerCard::default(); MAX_CARDS],
             ndealer: 0,
             hole_turned_seq: None,
@@ -284,14 +326,16 @@ impl Round {
         self.wall = wall.map(str::to_string);
         self.seq = 0;
         self.first_card_seq = None;
-        for s in &mut self.spaces {
+        let top = usize::from(self.top);
+        self.top = 0;
+        for s in &mut self.spaces[..top] {
             if s.original != 0
                 || s.nhands != 0
                 || s.tip != 0
                 || s.insurance != 0
                 || s.player.is_some()
             {
-                *s = SpaceState::default();
+                s.clear();
             }
         }
         self.ndealer = 0;
@@ -301,6 +345,11 @@ impl Round {
         self.settlements.clear();
         self.broken = None;
         self.findings.clear();
+    }
+
+    /// The betting spaces up to the highest one the round touched.
+    pub fn used(&self) -> &[SpaceState] {
+        &self.spaces[..usize::from(self.top)]
     }
 
     /// The dealer's cards.
@@ -406,6 +455,23 @@ impl Round {
             return;
         }
         let t = ev.t;
+        let touched = match &ev.kind {
+            EventKind::Card {
+                to: Target::Hand { space, .. },
+                ..
+            }
+            | EventKind::Burn {
+                from: Some(Target::Hand { space, .. }),
+                ..
+            }
+            | EventKind::Wager { space, .. }
+            | EventKind::Collect { space, .. }
+            | EventKind::Payout { space, .. }
+            | EventKind::Return { space, .. }
+            | EventKind::CardsCleared { space: Some(space) } => *space,
+            _ => 0,
+        };
+        self.top = self.top.max(touched);
         match &ev.kind {
             EventKind::Card { to, card, rotated } => self.card(*to, *card, *rotated, t, rules),
             EventKind::HoleCardTurned { card } => {
@@ -514,8 +580,11 @@ impl Round {
                 if sp.nhands == 0 && hand == 1 {
                     let sp = self.space_mut(space);
                     sp.nhands = 1;
-                    sp.hands[0].stake = sp.original;
-                    sp.hands[0].t_first = t;
+                    sp.hands[0] = HandState {
+                        stake: sp.original,
+                        t_first: t,
+                        ..HandState::default()
+                    };
                 } else if hand > sp.nhands {
                     return self.break_with(
                         format!("a card ({card}) was dealt to hand {hand} at space {space}, which has {} hand(s)", sp.nhands),
@@ -591,7 +660,7 @@ impl Round {
                     self.last_player_action_seq = seq;
                 }
                 let hs = &mut self.space_mut(space).hands[usize::from(hand - 1)];
-                if !hs.cards.push(Some(card)) {
+                if !hs.push_card(Some(card)) {
                     return self.break_with(
                         format!("more than {MAX_CARDS} cards at space {space} hand {hand}"),
                         t,
@@ -619,7 +688,7 @@ impl Round {
             }
             Target::Hand { space, hand } => {
                 let sp = self.space_mut(space);
-                let ok = hand <= sp.nhands && sp.hands[usize::from(hand - 1)].cards.pop().is_some();
+                let ok = hand <= sp.nhands && sp.hands[usize::from(hand - 1)].pop_card().is_some();
                 if !ok {
                     self.break_with(
                         format!(
@@ -653,8 +722,14 @@ impl Round {
                 sp.t_first = t;
             }
             if let Some(p) = player {
-                if sp.player.as_deref() != Some(p) {
-                    sp.player = Some(p.to_string());
+                let key = name_key(p);
+                if sp.player_key != key || sp.player.as_deref() != Some(p) {
+                    sp.player_key = key;
+                    // Reuse the buffer a previous round left, to keep the hot path allocation-free.
+                    let mut buf = sp.spare_player.take().unwrap_or_default();
+                    buf.clear();
+                    buf.push_str(p);
+                    sp.player = Some(buf);
                 }
             }
         }
@@ -874,7 +949,7 @@ impl Round {
         let new = usize::from(sp.nhands);
         sp.nhands += 1;
         let aces = a.rank == Rank::Ace && b.rank == Rank::Ace;
-        let moved = sp.hands[usize::from(hand - 1)].cards.pop().flatten();
+        let moved = sp.hands[usize::from(hand - 1)].pop_card().flatten();
         let old = &mut sp.hands[usize::from(hand - 1)];
         old.from_split = true;
         old.split_aces |= aces;
@@ -886,7 +961,7 @@ impl Round {
             t_last: t,
             ..Default::default()
         };
-        nh.cards.push(moved);
+        nh.push_card(moved);
         sp.hands[new] = nh;
     }
 
@@ -992,6 +1067,15 @@ impl Round {
             }
         }
     }
+}
+
+/// FNV-1a hash of a name, never 0.
+pub fn name_key(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h | 1
 }
 
 #[derive(Debug, Clone, Copy)]

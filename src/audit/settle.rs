@@ -4,7 +4,7 @@
 use super::finding::{FindingKind, dollars};
 use super::round::{CardList, Flow, HandState, Round};
 use super::summary::{HandSummary, Outcome, RoundStatus, RoundSummary};
-use crate::events::{Bet, Cents};
+use crate::events::{Bet, Cents, MAX_HANDS, MAX_SPACE};
 use crate::rules::cards::Rank;
 use crate::rules::twenty_one::{
     Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
@@ -65,12 +65,12 @@ fn dealer_view(r: &Round, rules: &HouseRules) -> DealerView {
 /// Closes the round: runs the whole-round checks, settles every bet, and returns the summary.
 /// Findings are added to `r.findings`.
 pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
+    let dv = dealer_view(r, rules);
     if r.broken.is_none() {
         check_wagers(r, rules);
         check_deal_order(r, rules);
-        check_exposure(r, rules);
+        check_exposure(r, rules, dv.natural == Some(true));
     }
-    let dv = dealer_view(r, rules);
     let up = r.upcard();
     let natural_possible = up.is_some_and(|c| c.rank == Rank::Ace || c.rank.is_ten_count());
     if r.broken.is_none() && (dv.value.is_none() || dv.cards.len() < 2) {
@@ -79,7 +79,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         // (08-10(3)); otherwise a natural is ruled out only by the upcard.
         let natural_known =
             rules.dealing_method == DealingMethod::ReadingDevice || !natural_possible;
-        let needs = r.spaces.iter().filter(|s| s.active()).any(|s| {
+        let needs = r.used().iter().filter(|s| s.active()).any(|s| {
             (s.insurance > 0 && !natural_known)
                 || s.hands().iter().any(|h| {
                     let v = h.value();
@@ -123,7 +123,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
 
     let mut hands = Vec::with_capacity(8);
     let (mut exp_house, mut obs_house) = (0, 0);
-    for si in 0..r.spaces.len() {
+    for si in 0..r.used().len() {
         if !r.spaces[si].active() && !r.spaces[si].tip_flow.moved() && r.spaces[si].tip == 0 {
             continue;
         }
@@ -182,10 +182,10 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
     }
     if !dealer_natural {
         if let Some(dvalue) = dv.value {
-            check_misread(r, dvalue, dealer_natural);
+            check_misread(r, dvalue);
         }
     }
-    check_order(r, rules);
+    check_order(r, rules, dealer_natural);
     summary(r, &dv, hands, RoundStatus::Settled, exp_house, obs_house)
 }
 
@@ -198,7 +198,7 @@ fn summary(
     house_observed_cents: Cents,
 ) -> RoundSummary {
     let wagered_cents = r
-        .spaces
+        .used()
         .iter()
         .map(|s| {
             s.tip
@@ -229,7 +229,7 @@ fn count_live(r: &Round, dealer_natural: bool) -> usize {
     if dealer_natural {
         return 0;
     }
-    r.spaces
+    r.used()
         .iter()
         .flat_map(|s| s.hands().iter())
         .filter(|h| {
@@ -354,6 +354,9 @@ fn what(outcome: Outcome) -> &'static str {
 fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
     let f = h.flow;
     let (paid, coll) = (f.paid, f.collected);
+    if paid == e.pay && coll == e.collect {
+        return;
+    }
     let at = (Some(space), Some(hand));
     let span = (
         h.t_first.min(if f.t_first > 0.0 {
@@ -620,14 +623,16 @@ fn cards_text(c: &CardList) -> String {
 
 fn check_wagers(r: &mut Round, rules: &HouseRules) {
     let (min, max) = (rules.min_wager_cents(), rules.max_wager_cents());
-    let mut active = Vec::new();
-    for si in 0..r.spaces.len() {
+    let mut active = [0u8; MAX_SPACE as usize];
+    let mut nactive = 0;
+    for si in 0..r.used().len() {
         let s = &r.spaces[si];
         let space = si as u8 + 1;
         let (orig, tip, tip_double, t0, t1) = (s.original, s.tip, s.tip_double, s.t_first, r.t_end);
-        let h1_double = s.hands[0].double;
+        let h1_double = s.hands().first().map_or(0, |h| h.double);
         if orig > 0 {
-            active.push((space, s.player.clone()));
+            active[nactive] = space;
+            nactive += 1;
         }
         let at = (Some(space), None);
         if orig > 0 && orig % 100 != 0 {
@@ -731,9 +736,10 @@ fn check_wagers(r: &mut Round, rules: &HouseRules) {
             }
         }
     }
+    let active = &active[..nactive];
     let (t0, t1) = (r.t_start, r.t_end);
-    if active.len() > 7 || active.iter().any(|(s, _)| *s > 7) {
-        let list: Vec<String> = active.iter().map(|(s, _)| s.to_string()).collect();
+    if active.len() > 7 || active.iter().any(|&s| s > 7) {
+        let list: Vec<String> = active.iter().map(|s| s.to_string()).collect();
         r.find(
             FindingKind::TooManySpaces,
             None,
@@ -749,20 +755,36 @@ fn check_wagers(r: &mut Round, rules: &HouseRules) {
             ),
         );
     }
-    let mut players: Vec<(&str, Vec<u8>)> = Vec::new();
-    for (s, p) in &active {
-        if let Some(p) = p.as_deref() {
-            match players.iter_mut().find(|(q, _)| *q == p) {
-                Some((_, v)) => v.push(*s),
-                None => players.push((p, vec![*s])),
-            }
+    // 08-01(2): a player may play up to two betting spaces, and only adjacent ones. Spaces of
+    // one player are compared in place; text is built only for a finding.
+    let mut found: Vec<(String, String, &str)> = Vec::new();
+    for (i, &a) in active.iter().enumerate() {
+        let Some(p) = r.spaces[usize::from(a - 1)].player.as_deref() else {
+            continue;
+        };
+        let key = r.spaces[usize::from(a - 1)].player_key;
+        let same = |s: u8| {
+            let o = &r.spaces[usize::from(s - 1)];
+            o.player_key == key && o.player.as_deref() == Some(p)
+        };
+        if active[..i].iter().any(|&s| same(s)) {
+            continue; // reported at the player's first space
         }
-    }
-    let mut found = Vec::new();
-    for (p, spaces) in players {
-        let adjacent = spaces.windows(2).all(|w| w[1] == w[0] + 1);
-        if spaces.len() > usize::from(rules.spaces_per_player) || !adjacent {
-            let list: Vec<String> = spaces.iter().map(|s| s.to_string()).collect();
+        let mut mine = active[i..].iter().copied().filter(|&s| same(s));
+        let mut count = 0;
+        let mut prev = 0;
+        let mut adjacent = true;
+        for s in mine.by_ref() {
+            adjacent &= count == 0 || s == prev + 1;
+            prev = s;
+            count += 1;
+        }
+        if count > usize::from(rules.spaces_per_player) || !adjacent {
+            let list: Vec<String> = active[i..]
+                .iter()
+                .filter(|&&s| same(s))
+                .map(|s| s.to_string())
+                .collect();
             let why = if adjacent {
                 "more spaces than allowed"
             } else {
@@ -789,19 +811,30 @@ fn check_wagers(r: &mut Round, rules: &HouseRules) {
 }
 
 fn check_deal_order(r: &mut Round, rules: &HouseRules) {
-    let spaces: Vec<u8> = (1..=r.spaces.len() as u8)
-        .filter(|&s| r.spaces[usize::from(s - 1)].active())
-        .collect();
-    if spaces.is_empty() {
+    // Expected order on the stack: spaces from the dealer's left, dealer, spaces, [dealer].
+    let mut spaces = [0u8; MAX_SPACE as usize];
+    let mut n = 0;
+    for (i, sp) in r.used().iter().enumerate() {
+        if sp.active() {
+            spaces[n] = i as u8 + 1;
+            n += 1;
+        }
+    }
+    if n == 0 {
         return;
     }
-    let mut want: Vec<u8> = spaces.clone();
-    want.push(0);
-    want.extend(&spaces);
-    if rules.dealing_method.has_hole_card() {
-        want.push(0);
-    }
-    let got: Vec<u8> = r.deal_order.iter().take(want.len()).map(|d| d.0).collect();
+    let mut want_buf = [0u8; 2 * MAX_SPACE as usize + 2];
+    want_buf[..n].copy_from_slice(&spaces[..n]);
+    want_buf[n + 1..2 * n + 1].copy_from_slice(&spaces[..n]);
+    let len = 2 * n + 1 + usize::from(rules.dealing_method.has_hole_card());
+    let want = &want_buf[..len];
+    let got_len = r.deal_order.len().min(len);
+    let same = got_len == len && r.deal_order[..len].iter().zip(want).all(|(g, w)| g.0 == *w);
+    let got: Vec<u8> = if same {
+        Vec::new()
+    } else {
+        r.deal_order.iter().take(len).map(|d| d.0).collect()
+    };
     let name = |v: &[u8]| {
         v.iter()
             .map(|&s| {
@@ -816,18 +849,18 @@ fn check_deal_order(r: &mut Round, rules: &HouseRules) {
     };
     let cite = rules.dealing_method.citation();
     let (t0, t1) = (r.t_start, r.t_end);
-    if got != want {
+    if !same {
         r.find(
             FindingKind::DealingOrder,
             Some(cite),
             (None, None),
             (t0, t1),
-            name(&want),
+            name(want),
             name(&got),
             None,
             format!(
                 "Cards were not dealt in order: expected {}, saw {}.",
-                name(&want),
+                name(want),
                 name(&got)
             ),
         );
@@ -865,7 +898,7 @@ fn check_deal_order(r: &mut Round, rules: &HouseRules) {
     }
 }
 
-fn check_exposure(r: &mut Round, rules: &HouseRules) {
+fn check_exposure(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
     let last = r.last_player_action_seq;
     let (t0, t1) = (r.t_start, r.t_end);
     match rules.dealing_method {
@@ -880,8 +913,7 @@ fn check_exposure(r: &mut Round, rules: &HouseRules) {
         }
         m => {
             if let Some(seq) = r.hole_turned_seq {
-                let natural = dealer_view(r, rules).natural == Some(true);
-                let device_natural = m == DealingMethod::ReadingDevice && natural;
+                let device_natural = m == DealingMethod::ReadingDevice && dealer_natural;
                 if seq < last && !device_natural {
                     r.find(FindingKind::HoleCardExposedEarly, None, (None, None), (t0, t1),
                         "hole card turned after all players' decisions".into(), "hole card turned while players were still acting".into(), None,
@@ -893,14 +925,15 @@ fn check_exposure(r: &mut Round, rules: &HouseRules) {
 }
 
 fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natural: bool) {
-    let cards: Vec<_> = r.dealer_cards().to_vec();
+    let (cards, n) = (r.dealer, usize::from(r.ndealer));
+    let cards = &cards[..n];
     if cards.iter().any(|d| !d.burned && d.card.is_none()) {
         return;
     }
     let mut v = HandValue::default();
     let mut kept = 0;
     let (t0, t1) = (r.t_start, r.t_end);
-    for d in &cards {
+    for d in cards {
         let Some(c) = d.card else { continue };
         if kept >= 2 && !must_draw(v, rules.soft_17) {
             let before = v.describe();
@@ -960,19 +993,27 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
 
 /// Hands settled as if the dealer's total were other than the cards show (08-11(12)): every live
 /// hand's observed result fits one other dealer total, and at least one does not fit the real one.
-fn check_misread(r: &mut Round, dealer: HandValue, _dealer_natural: bool) {
-    let mut hands: Vec<(u8, bool, bool, bool)> = Vec::new(); // total, won, lost, pushed (observed)
-    for s in &r.spaces {
-        for h in s.hands() {
-            let v = h.value();
-            if h.cards.is_empty() || v.is_bust() || h.is_natural() || h.flow.even_money {
-                continue;
-            }
-            let (won, lost) = (h.flow.paid > 0, h.flow.collected > 0 && h.flow.paid == 0);
-            hands.push((v.total(), won, lost, !won && !lost));
-        }
+fn check_misread(r: &mut Round, dealer: HandValue) {
+    // Every live hand as (total, observed result: 1 paid, -1 collected, 0 left).
+    fn live(r: &Round) -> impl Iterator<Item = (u8, i8)> + '_ {
+        r.used()
+            .iter()
+            .flat_map(|s| s.hands().iter())
+            .filter(|h| {
+                !h.cards.is_empty() && !h.value().is_bust() && !h.is_natural() && !h.flow.even_money
+            })
+            .map(|h| {
+                let obs = if h.flow.paid > 0 {
+                    1
+                } else if h.flow.collected > 0 {
+                    -1
+                } else {
+                    0
+                };
+                (h.value().total(), obs)
+            })
     }
-    if hands.len() < 2 {
+    if live(r).count() < 2 {
         return;
     }
     // Result of a player total p against dealer total d (22 = bust): 1 win, 0 push, -1 lose.
@@ -985,17 +1026,8 @@ fn check_misread(r: &mut Round, dealer: HandValue, _dealer_natural: bool) {
             -1
         }
     };
-    let obs = |h: &(u8, bool, bool, bool)| {
-        if h.1 {
-            1
-        } else if h.2 {
-            -1
-        } else {
-            0
-        }
-    };
     let actual = if dealer.is_bust() { 22 } else { dealer.total() };
-    let fits = |d: u8| hands.iter().all(|h| result(h.0, d) == obs(h));
+    let fits = |d: u8| live(r).all(|(p, o)| result(p, d) == o);
     if fits(actual) {
         return;
     }
@@ -1030,7 +1062,7 @@ fn check_misread(r: &mut Round, dealer: HandValue, _dealer_natural: bool) {
     );
 }
 
-fn check_order(r: &mut Round, rules: &HouseRules) {
+fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
     // Collections after the dealer's hand is revealed go from the dealer's right (high spaces)
     // to the left, in passes: insurance, busted hands, the rest (08-11(10)(a)-(b), 08-11(13)).
     let bust = |r: &Round, space: u8, hand: u8| {
@@ -1040,10 +1072,9 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
             .is_some_and(|h| h.value().is_bust())
     };
     // On a dealer natural every wager is settled in one pass (08-11(10)(d)).
-    let one_pass = dealer_view(r, rules).natural == Some(true);
+    let one_pass = dealer_natural;
     let mut last: Option<(u8, u8)> = None; // (pass, space)
     let mut wrong = None;
-    let mut seq = Vec::new();
     for st in r.settlements.iter().filter(|s| !s.payout) {
         let hand = if st.bet == Bet::Tip { 1 } else { st.hand };
         let pass = match (rules.collection, st.bet) {
@@ -1054,7 +1085,6 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
             (Collection::HandByHand, _) if bust(r, st.space, hand) => 1,
             _ => 2,
         };
-        seq.push(st.space.to_string());
         if let Some((lp, ls)) = last {
             if pass < lp || (pass == lp && st.space > ls) {
                 wrong.get_or_insert(st.t);
@@ -1064,6 +1094,12 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
     }
     let (t0, t1) = (r.t_start, r.t_end);
     if let Some(t) = wrong {
+        let seq: Vec<String> = r
+            .settlements
+            .iter()
+            .filter(|s| !s.payout)
+            .map(|s| s.space.to_string())
+            .collect();
         r.find(
             FindingKind::CollectionOrder,
             None,
@@ -1082,17 +1118,21 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
         return;
     }
     // 08-11(16): at a surveilled table each winning hand is paid off on its own, then the tips.
-    let mut done: Vec<(u8, u8)> = Vec::new();
+    let mut done = [(0u8, 0u8); MAX_SPACE as usize * MAX_HANDS as usize];
+    let mut ndone = 0;
     let mut cur: Option<(u8, u8)> = None;
     let mut msg = None;
-    let pays: Vec<_> = r
+    let pays = r
         .settlements
         .iter()
-        .filter(|s| s.payout && s.bet != Bet::Insurance)
-        .copied()
-        .collect();
-    let last_main = pays.iter().rposition(|s| s.bet == Bet::Main);
-    for (i, st) in pays.iter().enumerate() {
+        .filter(|s| s.payout && s.bet != Bet::Insurance);
+    let last_main = pays
+        .clone()
+        .enumerate()
+        .filter(|(_, s)| s.bet == Bet::Main)
+        .map(|(i, _)| i)
+        .last();
+    for (i, st) in pays.enumerate() {
         if st.bet == Bet::Tip {
             if last_main.is_some_and(|l| i < l) {
                 msg.get_or_insert((
@@ -1107,7 +1147,7 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
         }
         let key = (st.space, st.hand);
         if cur != Some(key) {
-            if done.contains(&key) {
+            if done[..ndone].contains(&key) {
                 msg.get_or_insert((
                     st.t,
                     format!(
@@ -1117,7 +1157,10 @@ fn check_order(r: &mut Round, rules: &HouseRules) {
                 ));
             }
             if let Some(c) = cur {
-                done.push(c);
+                if ndone < done.len() {
+                    done[ndone] = c;
+                    ndone += 1;
+                }
             }
             cur = Some(key);
         }
