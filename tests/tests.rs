@@ -5,6 +5,7 @@ mod util;
 
 mod bad_inputs;
 mod cli;
+mod docs;
 mod golden;
 mod property;
 mod scenarios;

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine (as root) to build pitwatch. Safe to run again: it installs
+# only what is missing. Today the build needs a C linker (build-essential) and the Rust
+# toolchain; the video and recognizer stages will add their libraries here.
+set -euo pipefail
+
+need_apt=()
+command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
+command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing ${need_apt[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+  for c in "$HOME/.cargo/bin/cargo" /usr/local/cargo/bin/cargo; do
+    if [ -x "$c" ]; then export PATH="$(dirname "$c"):$PATH"; break; fi
+  done
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: no Rust toolchain found. pitwatch needs Rust 1.85 or later (edition 2024);" >&2
+  echo "setup: install it with rustup, then run this again." >&2
+  exit 1
+fi
+ver=$(rustc --version | awk '{print $2}')
+major=${ver%%.*}; rest=${ver#*.}; minor=${rest%%.*}
+if [ "$major" -lt 1 ] || { [ "$major" -eq 1 ] && [ "$minor" -lt 85 ]; }; then
+  echo "setup: rustc $ver is too old; pitwatch needs 1.85 or later" >&2
+  exit 1
+fi
