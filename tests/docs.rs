@@ -28,10 +28,17 @@ fn event_examples_parse_and_the_first_round_is_clean() {
     assert!(blocks.len() >= 4);
     for b in &blocks {
         for l in b {
-            assert!(parse_line(l).is_ok(), "docs/events.md example does not parse: {l}: {:?}", parse_line(l));
+            assert!(
+                parse_line(l).is_ok(),
+                "docs/events.md example does not parse: {l}: {:?}",
+                parse_line(l)
+            );
         }
     }
-    let events: Vec<_> = blocks[0].iter().filter_map(|l| parse_line(l).unwrap()).collect();
+    let events: Vec<_> = blocks[0]
+        .iter()
+        .filter_map(|l| parse_line(l).unwrap())
+        .collect();
     let out = audit(&events, &HouseRules::default());
     assert_eq!(out.rounds.len(), 1);
     assert!(out.findings.is_empty(), "{:#?}", out.findings);
@@ -42,15 +49,25 @@ fn event_examples_parse_and_the_first_round_is_clean() {
 fn every_finding_kind_is_documented() {
     let md = std::fs::read_to_string(path("docs/findings.md")).unwrap();
     for k in pitwatch::audit::FindingKind::ALL {
-        assert!(md.contains(&format!("| `{}` |", k.as_str())), "docs/findings.md lacks {k}");
+        assert!(
+            md.contains(&format!("| `{}` |", k.as_str())),
+            "docs/findings.md lacks {k}"
+        );
     }
 }
 
 #[test]
 fn every_house_rule_key_is_documented() {
     let md = std::fs::read_to_string(path("docs/house-rules.md")).unwrap();
-    let keys = toml::Value::try_from(HouseRules { tip_max_cents: Some(2500), ..HouseRules::default() }).unwrap();
+    let keys = toml::Value::try_from(HouseRules {
+        tip_max_cents: Some(2500),
+        ..HouseRules::default()
+    })
+    .unwrap();
     for k in keys.as_table().unwrap().keys() {
-        assert!(md.contains(&format!("| `{k}` |")), "docs/house-rules.md lacks {k}");
+        assert!(
+            md.contains(&format!("| `{k}` |")),
+            "docs/house-rules.md lacks {k}"
+        );
     }
 }

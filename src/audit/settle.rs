@@ -115,14 +115,29 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             None,
             format!("Round could not be reconstructed: {reason}."),
         );
-        return summary(r, &dv, Vec::new(), RoundStatus::Unreconstructable, 0, 0);
+        let wagered = r
+            .used()
+            .iter()
+            .map(|s| {
+                s.tip
+                    + s.tip_double
+                    + s.insurance
+                    + s.hands().iter().map(|h| h.stake + h.double).sum::<Cents>()
+            })
+            .sum();
+        return summary(
+            r,
+            &dv,
+            Vec::new(),
+            RoundStatus::Unreconstructable,
+            wagered,
+            0,
+            0,
+        );
     }
     let dealer_natural = dv.natural.unwrap_or(false);
-    let live = count_live(r, dealer_natural);
-    check_dealer_play(r, rules, live, dealer_natural);
-
     let mut hands = Vec::with_capacity(8);
-    let (mut exp_house, mut obs_house) = (0, 0);
+    let (mut exp_house, mut obs_house, mut wagered, mut live) = (0, 0, 0, 0);
     for si in 0..r.used().len() {
         if !r.spaces[si].active() && !r.spaces[si].tip_flow.moved() && r.spaces[si].tip == 0 {
             continue;
@@ -150,6 +165,8 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             }
             exp_house += e.collect - e.pay;
             obs_house += h.flow.collected - h.flow.paid;
+            wagered += h.stake + h.double;
+            live += usize::from(!dealer_natural && is_live(&h));
             hands.push(HandSummary {
                 space,
                 hand: hi as u8 + 1,
@@ -171,6 +188,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             sp.insurance,
             sp.ins_flow,
         );
+        wagered += tip + tip_double + ins;
         let te = expect_tip(tip, tip_double, first_outcome, dealer_natural);
         judge_side(r, space, Bet::Tip, te, tip_flow);
         exp_house += te.collect - te.pay;
@@ -180,13 +198,22 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         exp_house += ie.collect - ie.pay;
         obs_house += ins_flow.collected - ins_flow.paid;
     }
+    check_dealer_play(r, rules, live, dealer_natural);
     if !dealer_natural {
         if let Some(dvalue) = dv.value {
             check_misread(r, dvalue);
         }
     }
     check_order(r, rules, dealer_natural);
-    summary(r, &dv, hands, RoundStatus::Settled, exp_house, obs_house)
+    summary(
+        r,
+        &dv,
+        hands,
+        RoundStatus::Settled,
+        wagered,
+        exp_house,
+        obs_house,
+    )
 }
 
 fn summary(
@@ -194,19 +221,10 @@ fn summary(
     dv: &DealerView,
     hands: Vec<HandSummary>,
     status: RoundStatus,
+    wagered_cents: Cents,
     house_expected_cents: Cents,
     house_observed_cents: Cents,
 ) -> RoundSummary {
-    let wagered_cents = r
-        .used()
-        .iter()
-        .map(|s| {
-            s.tip
-                + s.tip_double
-                + s.insurance
-                + s.hands().iter().map(|h| h.stake + h.double).sum::<Cents>()
-        })
-        .sum();
     RoundSummary {
         table: r.table.clone(),
         round: r.number,
@@ -225,17 +243,9 @@ fn summary(
     }
 }
 
-fn count_live(r: &Round, dealer_natural: bool) -> usize {
-    if dealer_natural {
-        return 0;
-    }
-    r.used()
-        .iter()
-        .flat_map(|s| s.hands().iter())
-        .filter(|h| {
-            !h.cards.is_empty() && !h.value().is_bust() && !h.is_natural() && !h.flow.even_money
-        })
-        .count()
+/// A hand whose result still depends on the dealer's total.
+fn is_live(h: &HandState) -> bool {
+    !h.cards.is_empty() && !h.value().is_bust() && !h.is_natural() && !h.flow.even_money
 }
 
 fn expect_main(
@@ -758,7 +768,18 @@ fn check_wagers(r: &mut Round, rules: &HouseRules) {
     // 08-01(2): a player may play up to two betting spaces, and only adjacent ones. Spaces of
     // one player are compared in place; text is built only for a finding.
     let mut found: Vec<(String, String, &str)> = Vec::new();
-    for (i, &a) in active.iter().enumerate() {
+    let mut keys = [0u64; MAX_SPACE as usize];
+    for (k, &a) in keys.iter_mut().zip(active) {
+        *k = r.spaces[usize::from(a - 1)].player_key;
+    }
+    let keys = &keys[..active.len()];
+    let shared = keys
+        .iter()
+        .enumerate()
+        .any(|(i, &k)| k != 0 && keys[i + 1..].contains(&k));
+    let labelled = keys.iter().filter(|&&k| k != 0).count();
+    let per_player_ok = !shared || labelled == 0;
+    for (i, &a) in active.iter().enumerate().filter(|_| !per_player_ok) {
         let Some(p) = r.spaces[usize::from(a - 1)].player.as_deref() else {
             continue;
         };
@@ -999,9 +1020,7 @@ fn check_misread(r: &mut Round, dealer: HandValue) {
         r.used()
             .iter()
             .flat_map(|s| s.hands().iter())
-            .filter(|h| {
-                !h.cards.is_empty() && !h.value().is_bust() && !h.is_natural() && !h.flow.even_money
-            })
+            .filter(|h| is_live(h))
             .map(|h| {
                 let obs = if h.flow.paid > 0 {
                     1
