@@ -154,3 +154,11 @@ fn house_rules_change_the_verdict() {
     let (_, out, _) = run(&["audit", &sample(), "--rules", rules.to_str().unwrap()]);
     assert!(!out.contains("dealer_drew_at_17_or_more"), "{out}");
 }
+
+#[test]
+fn a_directory_or_binary_file_is_refused_with_its_name() {
+    let (code, out, err) = run(&["audit", "samples"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("samples: is a directory"), "{err}");
+}

@@ -85,6 +85,15 @@ impl Sink<'_> {
         Ok(())
     }
 
+    /// Prints what was found before an error; nothing when nothing was read.
+    fn stop(&mut self, got: AuditOutput, events: usize) -> io::Result<()> {
+        if events == 0 {
+            return Ok(());
+        }
+        self.emit(got)?;
+        self.close()
+    }
+
     fn close(&mut self) -> io::Result<()> {
         match self.format {
             Format::Text => report::text::totals(self.out, &self.totals),
@@ -98,6 +107,9 @@ impl Sink<'_> {
 pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     let rules = load_rules(a.rules.as_deref())?;
     let name = a.events.display().to_string();
+    if a.events.is_dir() {
+        bail!("{name}: is a directory, not an event log (JSON Lines, see docs/events.md)");
+    }
     let file =
         File::open(&a.events).with_context(|| format!("{name}: cannot open the event log"))?;
     let reader = BufReader::with_capacity(1 << 16, file);
@@ -115,8 +127,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
-                sink.emit(auditor.drain())?;
-                sink.close()?;
+                sink.stop(auditor.drain(), events)?;
                 bail!(
                     "{name}:{lineno}: cannot read the line ({e}); audit stopped here, after {events} event(s)"
                 );
@@ -134,8 +145,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
             Ok(None) => {}
             Err(msg) => {
                 // Keep everything found so far; the round in progress is not judged.
-                sink.emit(auditor.drain())?;
-                sink.close()?;
+                sink.stop(auditor.drain(), events)?;
                 bail!("{name}:{lineno}: {msg}; audit stopped here, after {events} event(s)");
             }
         }
