@@ -75,6 +75,25 @@ impl CardList {
     }
 }
 
+impl std::fmt::Display for CardList {
+    /// The cards separated by spaces ("10h 9c"), `??` for a face-down card, `-` for none.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, c) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            match c {
+                Some(c) => write!(f, "{c}")?,
+                None => f.write_str("??")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 impl serde::Serialize for CardList {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.as_slice())

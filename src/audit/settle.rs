@@ -376,7 +376,7 @@ fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
         }),
         f.t_last.max(h.t_last),
     );
-    let cards = cards_text(&h.cards);
+    let cards = h.cards;
     let desc = format!("{} ({cards}, {})", what(e.outcome), h.value().describe());
     let report =
         |r: &mut Round, kind: FindingKind, exp: Cents, obs: Cents, verb: &str, msg: String| {
@@ -620,15 +620,6 @@ fn judge_side(r: &mut Round, space: u8, bet: Bet, e: Expect, f: Flow) {
         Some((exp, obs)),
         format!("Space {space}: the {name} should be {want}; it was {got}."),
     );
-}
-
-fn cards_text(c: &CardList) -> String {
-    let v: Vec<String> = c
-        .as_slice()
-        .iter()
-        .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
-        .collect();
-    v.join(" ")
 }
 
 fn check_wagers(r: &mut Round, rules: &HouseRules) {

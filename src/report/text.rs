@@ -4,21 +4,7 @@
 use std::io::{self, Write};
 
 use super::Totals;
-use crate::audit::round::CardList;
 use crate::audit::{Finding, Outcome, RoundStatus, RoundSummary, clock, dollars};
-
-fn cards(c: &CardList) -> String {
-    let v: Vec<String> = c
-        .as_slice()
-        .iter()
-        .map(|c| c.map_or("??".into(), |c| c.to_string()))
-        .collect();
-    if v.is_empty() {
-        "-".into()
-    } else {
-        v.join(" ")
-    }
-}
 
 fn outcome(o: Outcome) -> &'static str {
     match o {
@@ -53,7 +39,7 @@ pub fn round(w: &mut dyn Write, r: &RoundSummary) -> io::Result<()> {
         r.round,
         clock(r.t_start),
         clock(r.t_end),
-        cards(&r.dealer_cards),
+        r.dealer_cards,
         dealer
     )?;
     for h in &r.hands {
@@ -69,7 +55,7 @@ pub fn round(w: &mut dyn Write, r: &RoundSummary) -> io::Result<()> {
             "  space {} hand {}  {:<22} {:>2}  {:<10} wager {:>8}  paid {:>8} (rules {:>8})  collected {:>8} (rules {:>8})  {mark}",
             h.space,
             h.hand,
-            cards(&h.cards),
+            h.cards.to_string(),
             h.total,
             outcome(h.outcome),
             dollars(h.wagered_cents),
