@@ -385,24 +385,6 @@ impl Round {
             .and_then(|d| d.card)
     }
 
-    /// The dealer's first two cards' value, when both are known.
-    pub fn dealer_first_two(&self) -> Option<HandValue> {
-        let d = self.dealer_cards();
-        if d.len() < 2 {
-            return None;
-        }
-        let mut v = HandValue::default();
-        for c in &d[..2] {
-            v.add(c.card?.rank);
-        }
-        Some(v)
-    }
-
-    /// The dealer holds a natural (08-11(10)(d)).
-    pub fn dealer_natural(&self) -> bool {
-        self.dealer_first_two().is_some_and(|v| v.is_two_card_21())
-    }
-
     /// The order at which the dealer's hand was revealed: the hole card turned, or, without a
     /// hole card, the dealer's second card dealt.
     pub fn reveal_seq(&self, rules: &HouseRules) -> Option<u32> {
@@ -465,8 +447,8 @@ impl Round {
         });
     }
 
-    /// Applies one event that belongs to the round. Table-level effects (shoe counts, burns
-    /// owed) are the auditor's; `revealed_card` is called for every card whose face is seen.
+    /// Applies one event that belongs to the round. Table-level effects (the shoe's card
+    /// counts, burns owed after a shuffle or dealer change) are the auditor's.
     pub fn apply(&mut self, ev: &Event, rules: &HouseRules) {
         self.seq += 1;
         self.t_end = ev.t;
@@ -777,7 +759,12 @@ impl Round {
                             format!("The {name} at space {space} changed from {} to {} after the first card was dealt.", dollars(old), dollars(amount)),
                         );
                     }
-                    return;
+                    // A wager on a space no card has reached yet is late but still in play;
+                    // otherwise the stake stays as it was before the deal.
+                    let late_new = old == 0 && self.space(space).nhands == 0;
+                    if !late_new {
+                        return;
+                    }
                 }
                 let sp = self.space_mut(space);
                 if kind == WagerKind::Original {
