@@ -1,4 +1,5 @@
 //! pitwatch finds dealer mistakes in recorded casino-table footage.
+#![warn(missing_docs)]
 pub mod audit;
 pub mod events;
 pub mod report;

@@ -320,19 +320,17 @@ impl Table {
         let ten_up = up.rank.is_ten_count();
         // Insurance and even money (08-09(2)(b)).
         if ace_up && rules.insurance {
-            for i in 0..spaces.len() {
-                let sp = spaces[i].clone();
+            for sp in spaces.iter_mut() {
+                let (space, original) = (sp.space, sp.original);
                 if sp.hands[0].natural() && rules.even_money && self.rng.chance(0.5) {
-                    self.pay(sp.space, 1, Bet::Main, sp.original);
-                    self.emit(EventKind::CardsCleared {
-                        space: Some(sp.space),
-                    });
-                    spaces[i].even_money = true;
-                    spaces[i].hands[0].settled = true;
+                    self.pay(space, 1, Bet::Main, original);
+                    self.emit(EventKind::CardsCleared { space: Some(space) });
+                    sp.even_money = true;
+                    sp.hands[0].settled = true;
                 } else if self.rng.chance(0.15) {
-                    let ins = sp.original / 2;
-                    self.wager(sp.space, 1, WagerKind::Insurance, ins);
-                    spaces[i].insurance = ins;
+                    let ins = original / 2;
+                    self.wager(space, 1, WagerKind::Insurance, ins);
+                    sp.insurance = ins;
                 }
             }
         }
