@@ -162,3 +162,28 @@ fn a_directory_or_binary_file_is_refused_with_its_name() {
     assert!(out.is_empty());
     assert!(err.contains("samples: is a directory"), "{err}");
 }
+
+#[test]
+fn standard_input_is_read_with_a_dash() {
+    let (_, log, _) = run(&["play", "--rounds", "20", "--seed", "3"]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pitwatch"))
+        .args(["audit", "-", "--format", "json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().last().unwrap().contains("\"rounds\":20"),
+        "{text}"
+    );
+}

@@ -26,7 +26,7 @@ pub enum Format {
 /// Arguments of `pitwatch audit`.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// The table-event log (JSON Lines; see docs/events.md).
+    /// The table-event log (JSON Lines; see docs/events.md); `-` reads standard input.
     pub events: PathBuf,
     /// House rules (TOML; see docs/house-rules.md). Defaults follow N.D. Admin. Code 99-01.3-08.
     #[arg(long)]
@@ -110,9 +110,14 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     if a.events.is_dir() {
         bail!("{name}: is a directory, not an event log (JSON Lines, see docs/events.md)");
     }
-    let file =
-        File::open(&a.events).with_context(|| format!("{name}: cannot open the event log"))?;
-    let reader = BufReader::with_capacity(1 << 16, file);
+    let input: Box<dyn io::Read> = if a.events.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(
+            File::open(&a.events).with_context(|| format!("{name}: cannot open the event log"))?,
+        )
+    };
+    let reader = BufReader::with_capacity(1 << 16, input);
     let stdout = io::stdout();
     let mut lock = io::BufWriter::new(stdout.lock());
     let mut sink = Sink {
