@@ -127,17 +127,22 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     };
     let mut auditor = Auditor::new(rules);
     let mut events = 0usize;
-    for (i, line) in reader.lines().enumerate() {
-        let lineno = i + 1;
-        let line = match line {
-            Ok(l) => l,
+    let mut reader = reader;
+    let mut line = String::with_capacity(256);
+    let mut lineno = 0usize;
+    loop {
+        lineno += 1;
+        line.clear();
+        match reader.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
             Err(e) => {
                 sink.stop(auditor.drain(), events)?;
                 bail!(
                     "{name}:{lineno}: cannot read the line ({e}); audit stopped here, after {events} event(s)"
                 );
             }
-        };
+        }
         match parse_line(&line) {
             Ok(Some(ev)) => {
                 auditor.push(&ev);

@@ -5,6 +5,7 @@
 //! what was expected. Blank lines and lines starting with `#` are skipped. This module works on
 //! text; opening files is the caller's business.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -68,13 +69,15 @@ impl Serialize for Place {
 /// Every field any event may carry; which ones a type allows is checked after parsing.
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct Raw {
+struct Raw<'a> {
     t: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     wall: Option<String>,
-    table: Option<String>,
+    #[serde(borrow)]
+    table: Option<Cow<'a, str>>,
     #[serde(rename = "type")]
-    ty: Option<String>,
+    #[serde(borrow)]
+    ty: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<Place>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -90,9 +93,11 @@ struct Raw {
     #[serde(skip_serializing_if = "Option::is_none")]
     rotated: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    kind: Option<String>,
+    #[serde(borrow)]
+    kind: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    bet: Option<String>,
+    #[serde(borrow)]
+    bet: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     amount_cents: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,7 +128,7 @@ fn allowed(ty: &str) -> &'static [&'static str] {
 
 const TYPES: &str = "shuffle, cut, burn, card, hole_card_turned, wager, collect, payout, return, cards_cleared, dealer_change";
 
-impl Raw {
+impl Raw<'_> {
     fn present(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
         let mut f = |name, on: bool| {
@@ -283,24 +288,25 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     }
     let table = raw
         .table
-        .clone()
-        .ok_or("missing `table` (the table's id)")?;
+        .as_deref()
+        .ok_or("missing `table` (the table's id)")?
+        .to_string();
     if table.is_empty() {
         return Err("`table` is empty: expected the table's id".into());
     }
-    let ty = raw
+    let ty: &str = raw
         .ty
-        .clone()
+        .as_deref()
         .ok_or_else(|| format!("missing `type` (one of {TYPES})"))?;
-    let ok = allowed(&ty);
-    if ok.is_empty() && !matches!(ty.as_str(), "shuffle" | "cut") {
+    let ok = allowed(ty);
+    if ok.is_empty() && !matches!(ty, "shuffle" | "cut") {
         return Err(format!("`type` is \"{ty}\": expected one of {TYPES}"));
     }
     if let Some(extra) = raw.present().into_iter().find(|f| !ok.contains(f)) {
         return Err(format!("field `{extra}` does not apply to a `{ty}` event"));
     }
     let wall = raw.wall.clone();
-    let kind = match ty.as_str() {
+    let kind = match ty {
         "shuffle" => EventKind::Shuffle,
         "cut" => EventKind::Cut,
         "burn" => EventKind::Burn {
@@ -353,7 +359,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             let hand = hand_of(raw.hand)?;
             let bet = bet_of(raw.bet.as_deref())?;
             let money = money_of(raw.amount_cents, raw.chips.clone(), &ty)?;
-            match ty.as_str() {
+            match ty {
                 "collect" => EventKind::Collect {
                     space,
                     hand,
@@ -437,8 +443,8 @@ pub fn to_line(e: &Event) -> String {
     let mut raw = Raw {
         t: Some(e.t),
         wall: e.wall.clone(),
-        table: Some(e.table.clone()),
-        ty: Some(e.kind.type_name().to_string()),
+        table: Some(Cow::Borrowed(&e.table)),
+        ty: Some(Cow::Borrowed(e.kind.type_name())),
         ..Raw::default()
     };
     let hand_field = |h: u8| (h != 1).then_some(u64::from(h));
@@ -470,7 +476,7 @@ pub fn to_line(e: &Event) -> String {
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
-            raw.kind = Some(kind.as_str().to_string());
+            raw.kind = Some(Cow::Borrowed(kind.as_str()));
             put_money(&mut raw, money);
             raw.player = player.clone();
         }
@@ -488,7 +494,7 @@ pub fn to_line(e: &Event) -> String {
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
-            raw.bet = (*bet != Bet::Main).then(|| bet.as_str().to_string());
+            raw.bet = (*bet != Bet::Main).then(|| Cow::Borrowed(bet.as_str()));
             put_money(&mut raw, money);
         }
         EventKind::Payout {
@@ -500,7 +506,7 @@ pub fn to_line(e: &Event) -> String {
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
-            raw.bet = (*bet != Bet::Main).then(|| bet.as_str().to_string());
+            raw.bet = (*bet != Bet::Main).then(|| Cow::Borrowed(bet.as_str()));
             put_money(&mut raw, money);
             raw.fanned = *fanned;
         }
