@@ -348,17 +348,17 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                 .ok_or("a `hole_card_turned` event needs `card` (the card revealed)")?,
         },
         "wager" => EventKind::Wager {
-            space: space_of(raw.space, &ty)?,
+            space: space_of(raw.space, ty)?,
             hand: hand_of(raw.hand)?,
             kind: wager_kind(raw.kind.as_deref())?,
-            money: money_of(raw.amount_cents, raw.chips.clone(), &ty)?,
+            money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
             player: raw.player.clone(),
         },
         "collect" | "return" | "payout" => {
-            let space = space_of(raw.space, &ty)?;
+            let space = space_of(raw.space, ty)?;
             let hand = hand_of(raw.hand)?;
             let bet = bet_of(raw.bet.as_deref())?;
-            let money = money_of(raw.amount_cents, raw.chips.clone(), &ty)?;
+            let money = money_of(raw.amount_cents, raw.chips.clone(), ty)?;
             match ty {
                 "collect" => EventKind::Collect {
                     space,
@@ -384,7 +384,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
         "cards_cleared" => EventKind::CardsCleared {
             space: match raw.space {
                 None => None,
-                s => Some(space_of(s, &ty)?),
+                s => Some(space_of(s, ty)?),
             },
         },
         "dealer_change" => EventKind::DealerChange {
