@@ -245,3 +245,23 @@ proptest! {
         let _ = parse_line(&format!("{{{}}}", body.join(",")));
     }
 }
+
+/// Two tables in one log, their events interleaved by time, are audited apart: each keeps its
+/// own rounds, shoe and burns.
+#[test]
+fn interleaved_tables_are_audited_apart() {
+    let rules = HouseRules::default();
+    let mut a = PlayConfig::new(rules.clone(), 11);
+    a.table = "A".into();
+    let mut b = PlayConfig::new(rules.clone(), 12);
+    b.table = "B".into();
+    b.t0 = 0.3;
+    let mut events = play(a, 60);
+    events.extend(play(b, 45));
+    events.sort_by(|x, y| x.t.total_cmp(&y.t));
+    let out = audit(&events, &rules);
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
+    assert_eq!(out.rounds.iter().filter(|r| &*r.table == "A").count(), 60);
+    assert_eq!(out.rounds.iter().filter(|r| &*r.table == "B").count(), 45);
+    assert_eq!(out.rounds.iter().filter(|r| &*r.table == "B").map(|r| r.round).max(), Some(45));
+}
