@@ -82,15 +82,10 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         let needs = r.used().iter().filter(|s| s.active()).any(|s| {
             (s.insurance > 0 && !natural_known)
                 || s.hands().iter().any(|h| {
-                    let v = h.value();
-                    let live = !h.cards.is_empty()
-                        && !v.is_bust()
-                        && !h.is_natural()
-                        && !h.flow.even_money;
                     let hangs_on_natural = !h.cards.is_empty()
                         && !h.flow.even_money
                         && (h.is_natural() || h.from_split || h.double > 0);
-                    live || (hangs_on_natural && !natural_known)
+                    is_live(h) || (hangs_on_natural && !natural_known)
                 })
         });
         if needs {
