@@ -263,5 +263,12 @@ fn interleaved_tables_are_audited_apart() {
     assert!(out.findings.is_empty(), "{:#?}", out.findings);
     assert_eq!(out.rounds.iter().filter(|r| &*r.table == "A").count(), 60);
     assert_eq!(out.rounds.iter().filter(|r| &*r.table == "B").count(), 45);
-    assert_eq!(out.rounds.iter().filter(|r| &*r.table == "B").map(|r| r.round).max(), Some(45));
+    assert_eq!(
+        out.rounds
+            .iter()
+            .filter(|r| &*r.table == "B")
+            .map(|r| r.round)
+            .max(),
+        Some(45)
+    );
 }

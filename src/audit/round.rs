@@ -245,7 +245,7 @@ impl SpaceState {
 }
 
 /// A card in the dealer's hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct DealerCard {
     /// The card, `None` while face down.
     pub card: Option<Card>,
@@ -255,6 +255,8 @@ pub struct DealerCard {
     pub burned: bool,
     /// Order within the round.
     pub seq: u32,
+    /// When it was dealt.
+    pub t: f64,
 }
 
 /// A chip movement after the dealer's hand was revealed, kept for order checks (08-11(13), (16)).
@@ -303,8 +305,12 @@ pub struct Round {
     pub hole_turned_seq: Option<u32>,
     /// Order of the last player decision carried out (a hit, split or double).
     pub last_player_action_seq: u32,
-    /// Targets of the first cards dealt, in order (0 = dealer, else space).
-    pub deal_order: Vec<(u8, bool)>,
+    /// When that decision was carried out.
+    pub last_player_action_t: f64,
+    /// When the hole card was turned up.
+    pub hole_turned_t: f64,
+    /// Targets of the first cards dealt, in order (0 = dealer, else space), with the time.
+    pub deal_order: Vec<(u8, f64)>,
     /// Payouts and collections after the dealer's hand was revealed.
     pub settlements: Vec<Settlement>,
     /// Why the round cannot be rebuilt, and when that became clear.
@@ -330,6 +336,8 @@ impl Round {
             ndealer: 0,
             hole_turned_seq: None,
             last_player_action_seq: 0,
+            last_player_action_t: 0.0,
+            hole_turned_t: 0.0,
             deal_order: Vec::new(),
             settlements: Vec::new(),
             broken: None,
@@ -360,6 +368,8 @@ impl Round {
         self.ndealer = 0;
         self.hole_turned_seq = None;
         self.last_player_action_seq = 0;
+        self.last_player_action_t = 0.0;
+        self.hole_turned_t = 0.0;
         self.deal_order.clear();
         self.settlements.clear();
         self.broken = None;
@@ -491,6 +501,7 @@ impl Round {
                 }
                 if self.hole_turned_seq.is_none() {
                     self.hole_turned_seq = Some(seq);
+                    self.hole_turned_t = t;
                 }
             }
             EventKind::Burn {
@@ -552,13 +563,14 @@ impl Round {
                     );
                 }
                 if self.deal_order.len() < 64 {
-                    self.deal_order.push((0, card.is_some()));
+                    self.deal_order.push((0, t));
                 }
                 self.dealer[usize::from(self.ndealer)] = DealerCard {
                     card,
                     dealt_face_up: card.is_some(),
                     burned: false,
                     seq,
+                    t,
                 };
                 self.ndealer += 1;
             }
@@ -593,7 +605,7 @@ impl Round {
                     );
                 }
                 if self.deal_order.len() < 64 {
-                    self.deal_order.push((space, true));
+                    self.deal_order.push((space, t));
                 }
                 let h = self.space(space).hands[usize::from(hand - 1)];
                 // The first two cards of hand 1, before any decision, are the initial deal.
@@ -659,6 +671,7 @@ impl Round {
                 }
                 if !initial {
                     self.last_player_action_seq = seq;
+                    self.last_player_action_t = self.t_end;
                 }
                 let hs = &mut self.space_mut(space).hands[usize::from(hand - 1)];
                 if !hs.push_card(Some(card)) {
@@ -879,6 +892,7 @@ impl Round {
                     );
                 }
                 self.last_player_action_seq = seq;
+                self.last_player_action_t = self.t_end;
                 let hs = &mut self.space_mut(space).hands[usize::from(hand - 1)];
                 hs.double += amount;
                 if hs.cards_at_double == 0 {
@@ -888,6 +902,7 @@ impl Round {
             WagerKind::TipDouble => {
                 // Checked against the tip and the hand's double when the round ends.
                 self.last_player_action_seq = seq;
+                self.last_player_action_t = self.t_end;
                 self.space_mut(space).tip_double += amount;
             }
         }
@@ -951,6 +966,7 @@ impl Round {
             );
         }
         self.last_player_action_seq = seq;
+        self.last_player_action_t = self.t_end;
         let sp = self.space_mut(space);
         let new = usize::from(sp.nhands);
         sp.nhands += 1;

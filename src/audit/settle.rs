@@ -855,7 +855,13 @@ fn check_deal_order(r: &mut Round, rules: &HouseRules) {
             .join(", ")
     };
     let cite = rules.dealing_method.citation();
-    let (t0, t1) = (r.t_start, r.t_end);
+    let t0 = r.deal_order.first().map_or(r.t_start, |d| d.1);
+    let t1 = r
+        .deal_order
+        .iter()
+        .zip(want)
+        .find(|(g, w)| g.0 != **w)
+        .map_or(r.t_end, |(g, _)| g.1);
     if !same {
         r.find(
             FindingKind::DealingOrder,
@@ -907,12 +913,12 @@ fn check_deal_order(r: &mut Round, rules: &HouseRules) {
 
 fn check_exposure(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
     let last = r.last_player_action_seq;
-    let (t0, t1) = (r.t_start, r.t_end);
+    let t1 = r.last_player_action_t;
     match rules.dealing_method {
         DealingMethod::NoHoleCard => {
             if let Some(second) = r.dealer_cards().get(1) {
                 if second.seq < last {
-                    r.find(FindingKind::DealingOrder, Some("N.D. Admin. Code 99-01.3-08-10(1)(b)"), (None, None), (t0, t1),
+                    r.find(FindingKind::DealingOrder, Some("N.D. Admin. Code 99-01.3-08-10(1)(b)"), (None, None), (second.t, t1),
                         "the dealer's second card after all players' cards".into(), "dealer's second card dealt before players finished".into(), None,
                         "The dealer took a second card before all cards requested by players were dealt.".into());
                 }
@@ -922,7 +928,7 @@ fn check_exposure(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
             if let Some(seq) = r.hole_turned_seq {
                 let device_natural = m == DealingMethod::ReadingDevice && dealer_natural;
                 if seq < last && !device_natural {
-                    r.find(FindingKind::HoleCardExposedEarly, None, (None, None), (t0, t1),
+                    r.find(FindingKind::HoleCardExposedEarly, None, (None, None), (r.hole_turned_t, t1),
                         "hole card turned after all players' decisions".into(), "hole card turned while players were still acting".into(), None,
                         "The dealer's hole card was exposed before all players' decisions were carried out.".into());
                 }
@@ -939,7 +945,9 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
     }
     let mut v = HandValue::default();
     let mut kept = 0;
-    let (t0, t1) = (r.t_start, r.t_end);
+    let t_end = r.t_end;
+    // The reveal (hole card turned) or the previous dealer card starts each span to review.
+    let mut t_prev = r.t_start;
     for d in cards {
         let Some(c) = d.card else { continue };
         if kept >= 2 && !must_draw(v, rules.soft_17) {
@@ -948,7 +956,7 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
                 FindingKind::DealerDrewAt17OrMore,
                 None,
                 (None, None),
-                (t0, t1),
+                (t_prev.max(r.hole_turned_t), d.t),
                 format!("stand on {before}"),
                 format!("drew {c} on {before}"),
                 None,
@@ -962,7 +970,7 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
                 ),
             );
             if !d.burned {
-                r.find(FindingKind::DealerHitAt17NotBurned, None, (None, None), (t0, t1), format!("{c} burned"), format!("{c} kept in the dealer's hand"), None,
+                r.find(FindingKind::DealerHitAt17NotBurned, None, (None, None), (d.t, t_end), format!("{c} burned"), format!("{c} kept in the dealer's hand"), None,
                     format!("The card {c} drawn by the dealer on {before} was kept; it must be burned (08-12(10))."));
             }
         }
@@ -970,6 +978,7 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
             v.add(c.rank);
             kept += 1;
         }
+        t_prev = t_prev.max(d.t);
     }
     if kept >= 2 && live > 0 && !dealer_natural && must_draw(v, rules.soft_17) {
         let soft17 = v.is_soft() && v.total() == 17;
@@ -982,7 +991,7 @@ fn check_dealer_play(r: &mut Round, rules: &HouseRules, live: usize, dealer_natu
             FindingKind::DealerStoodAt16OrLess,
             Some(cite),
             (None, None),
-            (t0, t1),
+            (t_prev.max(r.hole_turned_t), t_end),
             "draw".into(),
             format!("stood on {}", v.describe()),
             None,
@@ -1050,7 +1059,7 @@ fn check_misread(r: &mut Round, dealer: HandValue) {
             d.to_string()
         }
     };
-    let (t0, t1) = (r.t_start, r.t_end);
+    let (t0, t1) = (r.t_start.max(r.hole_turned_t), r.t_end);
     r.find(
         FindingKind::DealerTotalMisread,
         None,
