@@ -1106,8 +1106,9 @@ fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
         }
         last = Some((pass, st.space));
     }
-    let (t0, t1) = (r.t_start, r.t_end);
+    let t0 = r.t_start;
     if let Some(t) = wrong {
+        let first = r.settlements.iter().find(|s| !s.payout).map_or(t0, |s| s.t);
         let seq: Vec<String> = r
             .settlements
             .iter()
@@ -1118,7 +1119,7 @@ fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
             FindingKind::CollectionOrder,
             None,
             (None, None),
-            (t0, t.max(t0).min(t1.max(t))),
+            (first, t),
             "collections from the dealer's right to left (high space to low)".into(),
             format!("collected spaces {}", seq.join(", ")),
             None,
