@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::finding::{Finding, FindingKind};
-use super::round::{Round, name_key};
+use super::round::Round;
 use super::settle;
 use super::summary::RoundSummary;
 use crate::events::{Event, EventKind, Target};
@@ -23,7 +23,6 @@ enum BurnOwed {
 #[derive(Debug)]
 struct TableState {
     name: Arc<str>,
-    key: u64,
     seen: [u8; 52],
     burn_owed: Option<BurnOwed>,
     rounds: u32,
@@ -45,6 +44,8 @@ pub struct AuditOutput {
 pub struct Auditor {
     rules: HouseRules,
     tables: Vec<TableState>,
+    /// Index of the table of the last event.
+    last: usize,
     out: AuditOutput,
 }
 
@@ -54,6 +55,7 @@ impl Auditor {
         Auditor {
             rules,
             tables: Vec::new(),
+            last: 0,
             out: AuditOutput::default(),
         }
     }
@@ -64,18 +66,17 @@ impl Auditor {
     }
 
     fn table(&mut self, name: &str) -> usize {
-        let key = name_key(name);
-        if let Some(i) = self
-            .tables
-            .iter()
-            .position(|t| t.key == key && same_text(&t.name, name))
-        {
+        // Events of one table usually come in runs: try the last table first.
+        if self.tables.get(self.last).is_some_and(|t| same_text(&t.name, name)) {
+            return self.last;
+        }
+        if let Some(i) = self.tables.iter().position(|t| same_text(&t.name, name)) {
+            self.last = i;
             return i;
         }
         let name: Arc<str> = Arc::from(name);
         self.tables.push(TableState {
             round: Box::new(Round::new(name.clone())),
-            key,
             name,
             seen: [0; 52],
             burn_owed: None,

@@ -133,6 +133,9 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
     let dealer_natural = dv.natural.unwrap_or(false);
     let mut hands = Vec::with_capacity(8);
     let (mut exp_house, mut obs_house, mut wagered, mut live) = (0, 0, 0, 0);
+    // Whether any hand's chips moved other than the rules call for; only then can the
+    // settlement fit another dealer total.
+    let mut deviated = false;
     for si in 0..r.used().len() {
         if !r.spaces[si].active() && !r.spaces[si].tip_flow.moved() && r.spaces[si].tip == 0 {
             continue;
@@ -145,7 +148,10 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             if hi == 0 {
                 first_outcome = e.outcome;
             }
-            judge_main(r, space, hi as u8 + 1, &h, e);
+            if h.flow.paid != e.pay || h.flow.collected != e.collect {
+                deviated = true;
+                judge_main(r, space, hi as u8 + 1, &h, e);
+            }
             if h.flow.even_money && !(rules.even_money && rules.insurance) {
                 r.find(
                     FindingKind::InsuranceRuleBroken,
@@ -185,16 +191,20 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         );
         wagered += tip + tip_double + ins;
         let te = expect_tip(tip, tip_double, first_outcome, dealer_natural);
-        judge_side(r, space, Bet::Tip, te, tip_flow);
+        if tip_flow.paid != te.pay || tip_flow.collected != te.collect {
+            judge_side(r, space, Bet::Tip, te, tip_flow);
+        }
         exp_house += te.collect - te.pay;
         obs_house += tip_flow.collected - tip_flow.paid;
         let ie = expect_insurance(ins, dealer_natural);
-        judge_side(r, space, Bet::Insurance, ie, ins_flow);
+        if ins_flow.paid != ie.pay || ins_flow.collected != ie.collect {
+            judge_side(r, space, Bet::Insurance, ie, ins_flow);
+        }
         exp_house += ie.collect - ie.pay;
         obs_house += ins_flow.collected - ins_flow.paid;
     }
     check_dealer_play(r, rules, live, dealer_natural);
-    if !dealer_natural {
+    if deviated && !dealer_natural {
         if let Some(dvalue) = dv.value {
             check_misread(r, dvalue);
         }
