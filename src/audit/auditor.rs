@@ -67,7 +67,11 @@ impl Auditor {
 
     fn table(&mut self, name: &str) -> usize {
         // Events of one table usually come in runs: try the last table first.
-        if self.tables.get(self.last).is_some_and(|t| same_text(&t.name, name)) {
+        if self
+            .tables
+            .get(self.last)
+            .is_some_and(|t| same_text(&t.name, name))
+        {
             return self.last;
         }
         if let Some(i) = self.tables.iter().position(|t| same_text(&t.name, name)) {
@@ -83,7 +87,8 @@ impl Auditor {
             rounds: 0,
             open: false,
         });
-        self.tables.len() - 1
+        self.last = self.tables.len() - 1;
+        self.last
     }
 
     /// Feeds one event.
