@@ -5,6 +5,7 @@
 //! `round_unreconstructable` finding and the audit goes on with the next round.
 
 pub mod auditor;
+mod checks;
 pub mod finding;
 pub mod round;
 pub mod settle;
