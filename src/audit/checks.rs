@@ -248,14 +248,14 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules) {
             .join(", ")
     };
     let cite = rules.dealing_method.citation();
-    let t0 = r.deal_order.first().map_or(r.t_start, |d| d.1);
-    let t1 = r
-        .deal_order
-        .iter()
-        .zip(want)
-        .find(|(g, w)| g.0 != **w)
-        .map_or(r.t_end, |(g, _)| g.1);
     if !same {
+        let t0 = r.deal_order.first().map_or(r.t_start, |d| d.1);
+        let t1 = r
+            .deal_order
+            .iter()
+            .zip(want)
+            .find(|(g, w)| g.0 != **w)
+            .map_or(r.t_end, |(g, _)| g.1);
         r.find(
             FindingKind::DealingOrder,
             Some(cite),
@@ -274,7 +274,11 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules) {
     }
     // Faces of the dealer's first cards: one up and one down with a hole card; up without.
     let d = r.dealer_cards();
-    let faces: Vec<bool> = d.iter().take(2).map(|c| c.dealt_face_up).collect();
+    let faces: &[bool] = match d {
+        [] => &[],
+        [a] => &[a.dealt_face_up][..],
+        [a, b, ..] => &[a.dealt_face_up, b.dealt_face_up][..],
+    };
     let bad = match rules.dealing_method {
         DealingMethod::NoHoleCard => faces.first() == Some(&false),
         _ => faces.len() == 2 && faces[0] == faces[1],
@@ -284,18 +288,19 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules) {
             DealingMethod::NoHoleCard => "the dealer's first card face up",
             _ => "one of the dealer's first two cards face down",
         };
-        let got = match faces.as_slice() {
+        let got = match faces {
             [false, ..] if rules.dealing_method == DealingMethod::NoHoleCard => {
                 "first card face down"
             }
             [true, true] => "both face up",
             _ => "both face down",
         };
+        let span = (d[0].t, d.get(1).map_or(d[0].t, |c| c.t));
         r.find(
             FindingKind::DealingOrder,
             Some(cite),
             (None, None),
-            (t0, t1),
+            span,
             want.into(),
             got.into(),
             None,
