@@ -18,6 +18,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Audit a table-event log (JSON Lines) against the twenty-one rules.
+    #[command(after_help = "Exit status: 0 no findings, 1 findings, 2 bad input or usage.")]
     Audit(audit::AuditArgs),
     /// Write the event log of rounds dealt exactly by the rules (a clean shift).
     Play(play::PlayArgs),
