@@ -59,12 +59,6 @@ impl CardList {
         &self.cards[..self.len()]
     }
 
-    /// Mutable access to the cards.
-    pub fn as_mut_slice(&mut self) -> &mut [Option<Card>] {
-        let n = self.len();
-        &mut self.cards[..n]
-    }
-
     /// The hand's value, when every card is known.
     pub fn value(&self) -> Option<HandValue> {
         let mut v = HandValue::default();
