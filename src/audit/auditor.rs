@@ -141,7 +141,12 @@ impl Auditor {
 
     /// Takes the summaries and findings of the rounds closed so far.
     pub fn drain(&mut self) -> AuditOutput {
-        std::mem::take(&mut self.out)
+        // Leave room for as many rounds as were taken, so a steady stream does not regrow.
+        let room = self.out.rounds.len();
+        std::mem::replace(
+            &mut self.out,
+            AuditOutput { rounds: Vec::with_capacity(room), findings: Vec::new() },
+        )
     }
 
     /// Ends the log: a round still open cannot be settled and is reported as such.
@@ -179,12 +184,21 @@ fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {
     ts.open = false;
 }
 
+#[inline]
 fn count(ts: &mut TableState, c: Card, t: f64, rules: &HouseRules) {
     let n = &mut ts.seen[c.index()];
     *n = n.saturating_add(1);
     if *n > rules.decks && ts.open {
-        let seen = *n;
-        let decks = rules.decks;
+        too_many(ts, c, t, rules.decks);
+    }
+}
+
+/// A card seen more often than the shoe holds (08-02(3)): the rare path of `count`.
+#[cold]
+#[inline(never)]
+fn too_many(ts: &mut TableState, c: Card, t: f64, decks: u8) {
+    let seen = ts.seen[c.index()];
+    {
         ts.round.find(
             FindingKind::CardCountExceedsShoe,
             None,
