@@ -145,7 +145,10 @@ impl Auditor {
         let room = self.out.rounds.len();
         std::mem::replace(
             &mut self.out,
-            AuditOutput { rounds: Vec::with_capacity(room), findings: Vec::new() },
+            AuditOutput {
+                rounds: Vec::with_capacity(room),
+                findings: Vec::new(),
+            },
         )
     }
 

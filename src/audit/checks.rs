@@ -10,119 +10,134 @@ use crate::rules::twenty_one::{
     Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
 };
 
+/// The detailed wager and tip checks of one space that is not plain (08-09(1), (2)(a), (2)(d)).
+#[cold]
+fn wager_details(r: &mut Round, rules: &HouseRules, si: usize) {
+    let (min, max) = (rules.min_wager_cents(), rules.max_wager_cents());
+    let s = &r.spaces[si];
+    let space = si as u8 + 1;
+    let (orig, tip, tip_double, t0, t1) = (s.original, s.tip, s.tip_double, s.t_first, r.t_end);
+    let h1_double = s.hands().first().map_or(0, |h| h.double);
+    let at = (Some(space), None);
+    if orig > 0 && orig % 100 != 0 {
+        r.find(
+            FindingKind::WagerNotWholeDollar,
+            None,
+            at,
+            (t0, t0),
+            "a whole-dollar wager".into(),
+            dollars(orig),
+            Some((orig / 100 * 100, orig)),
+            format!(
+                "Space {space}: original wager of {} is not an even dollar amount.",
+                dollars(orig)
+            ),
+        );
+    }
+    if orig > 0 && (orig < min || orig > max) {
+        let tail = if orig > max {
+            "; it is valued at the maximum and the excess is returned"
+        } else {
+            ""
+        };
+        r.find(
+            FindingKind::WagerOutsideLimits,
+            None,
+            at,
+            (t0, t0),
+            format!("{} to {}", dollars(min), dollars(max)),
+            dollars(orig),
+            Some((orig.clamp(min, max), orig)),
+            format!(
+                "Space {space}: original wager of {} is outside the table limits {}-{}{tail}.",
+                dollars(orig),
+                dollars(min),
+                dollars(max)
+            ),
+        );
+    }
+    if tip > 0 {
+        let mut wrong = Vec::new();
+        if !rules.tip_betting {
+            wrong.push("tip betting is not permitted at this table".to_string());
+        }
+        if orig == 0 {
+            wrong.push("a tip bet is made with an original wager, and there is none".into());
+        }
+        if tip < 50 || tip > rules.tip_max() {
+            wrong.push(format!(
+                "{} is outside {} to {}",
+                dollars(tip),
+                dollars(50),
+                dollars(rules.tip_max())
+            ));
+        }
+        if !wrong.is_empty() {
+            r.find(
+                FindingKind::TipRuleBroken,
+                None,
+                at,
+                (t0, t1),
+                "a permitted tip bet".into(),
+                format!("tip bet of {}", dollars(tip)),
+                None,
+                format!("Space {space}: tip bet {}.", wrong.join("; ")),
+            );
+        }
+    }
+    if tip_double > 0 {
+        let mut wrong = Vec::new();
+        match rules.tip_double {
+            TipDouble::NotPermitted => {
+                wrong.push("doubling down on tip bets is not permitted".to_string())
+            }
+            TipDouble::Equal if tip_double != tip => wrong.push(format!(
+                "{} does not equal the tip bet {}",
+                dollars(tip_double),
+                dollars(tip)
+            )),
+            TipDouble::UpTo if tip_double > tip => wrong.push(format!(
+                "{} is more than the tip bet {}",
+                dollars(tip_double),
+                dollars(tip)
+            )),
+            _ => {}
+        }
+        if h1_double == 0 {
+            wrong.push("the original wager was not doubled".into());
+        }
+        if !wrong.is_empty() {
+            r.find(
+                FindingKind::TipRuleBroken,
+                Some("N.D. Admin. Code 99-01.3-08-09(2)(d)"),
+                at,
+                (t0, t1),
+                "a permitted tip double".into(),
+                format!("tip double of {}", dollars(tip_double)),
+                None,
+                format!("Space {space}: tip double-down {}.", wrong.join("; ")),
+            );
+        }
+    }
+}
+
 pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
     let (min, max) = (rules.min_wager_cents(), rules.max_wager_cents());
     let mut active = [0u8; MAX_SPACE as usize];
     let mut nactive = 0;
     for si in 0..r.used().len() {
         let s = &r.spaces[si];
-        let space = si as u8 + 1;
-        let (orig, tip, tip_double, t0, t1) = (s.original, s.tip, s.tip_double, s.t_first, r.t_end);
-        let h1_double = s.hands().first().map_or(0, |h| h.double);
+        let orig = s.original;
         if orig > 0 {
-            active[nactive] = space;
+            active[nactive] = si as u8 + 1;
             nactive += 1;
         }
-        let at = (Some(space), None);
-        if orig > 0 && orig % 100 != 0 {
-            r.find(
-                FindingKind::WagerNotWholeDollar,
-                None,
-                at,
-                (t0, t0),
-                "a whole-dollar wager".into(),
-                dollars(orig),
-                Some((orig / 100 * 100, orig)),
-                format!(
-                    "Space {space}: original wager of {} is not an even dollar amount.",
-                    dollars(orig)
-                ),
-            );
-        }
-        if orig > 0 && (orig < min || orig > max) {
-            let tail = if orig > max {
-                "; it is valued at the maximum and the excess is returned"
-            } else {
-                ""
-            };
-            r.find(
-                FindingKind::WagerOutsideLimits,
-                None,
-                at,
-                (t0, t0),
-                format!("{} to {}", dollars(min), dollars(max)),
-                dollars(orig),
-                Some((orig.clamp(min, max), orig)),
-                format!(
-                    "Space {space}: original wager of {} is outside the table limits {}-{}{tail}.",
-                    dollars(orig),
-                    dollars(min),
-                    dollars(max)
-                ),
-            );
-        }
-        if tip > 0 {
-            let mut wrong = Vec::new();
-            if !rules.tip_betting {
-                wrong.push("tip betting is not permitted at this table".to_string());
-            }
-            if orig == 0 {
-                wrong.push("a tip bet is made with an original wager, and there is none".into());
-            }
-            if tip < 50 || tip > rules.tip_max() {
-                wrong.push(format!(
-                    "{} is outside {} to {}",
-                    dollars(tip),
-                    dollars(50),
-                    dollars(rules.tip_max())
-                ));
-            }
-            if !wrong.is_empty() {
-                r.find(
-                    FindingKind::TipRuleBroken,
-                    None,
-                    at,
-                    (t0, t1),
-                    "a permitted tip bet".into(),
-                    format!("tip bet of {}", dollars(tip)),
-                    None,
-                    format!("Space {space}: tip bet {}.", wrong.join("; ")),
-                );
-            }
-        }
-        if tip_double > 0 {
-            let mut wrong = Vec::new();
-            match rules.tip_double {
-                TipDouble::NotPermitted => {
-                    wrong.push("doubling down on tip bets is not permitted".to_string())
-                }
-                TipDouble::Equal if tip_double != tip => wrong.push(format!(
-                    "{} does not equal the tip bet {}",
-                    dollars(tip_double),
-                    dollars(tip)
-                )),
-                TipDouble::UpTo if tip_double > tip => wrong.push(format!(
-                    "{} is more than the tip bet {}",
-                    dollars(tip_double),
-                    dollars(tip)
-                )),
-                _ => {}
-            }
-            if h1_double == 0 {
-                wrong.push("the original wager was not doubled".into());
-            }
-            if !wrong.is_empty() {
-                r.find(
-                    FindingKind::TipRuleBroken,
-                    Some("N.D. Admin. Code 99-01.3-08-09(2)(d)"),
-                    at,
-                    (t0, t1),
-                    "a permitted tip double".into(),
-                    format!("tip double of {}", dollars(tip_double)),
-                    None,
-                    format!("Space {space}: tip double-down {}.", wrong.join("; ")),
-                );
-            }
+        // Most spaces hold a plain whole-dollar wager within the limits and no tip.
+        let plain = (orig == 0 || (orig % 100 == 0 && orig >= min && orig <= max))
+            && s.tip == 0
+            && s.tip_double == 0;
+        if !plain {
+            wager_details(r, rules, si);
         }
     }
     let active = &active[..nactive];
