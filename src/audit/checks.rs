@@ -161,7 +161,6 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
     }
     // 08-01(2): a player may play up to two betting spaces, and only adjacent ones. Spaces of
     // one player are compared in place; text is built only for a finding.
-    let mut found: Vec<(String, String, &str)> = Vec::new();
     let mut keys = [0u64; MAX_SPACE as usize];
     for (k, &a) in keys.iter_mut().zip(active) {
         *k = r.spaces[usize::from(a - 1)].player_key;
@@ -171,9 +170,18 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
         .iter()
         .enumerate()
         .any(|(i, &k)| k != 0 && keys[i + 1..].contains(&k));
-    let labelled = keys.iter().filter(|&&k| k != 0).count();
-    let per_player_ok = !shared || labelled == 0;
-    for (i, &a) in active.iter().enumerate().filter(|_| !per_player_ok) {
+    if shared {
+        player_details(r, rules, active);
+    }
+}
+
+/// Which player is on too many spaces or on spaces not adjacent (08-01(2)): the rare path of
+/// `check_wagers`, taken only when two spaces share a player label.
+#[cold]
+fn player_details(r: &mut Round, rules: &HouseRules, active: &[u8]) {
+    let (t0, t1) = (r.t_start, r.t_end);
+    let mut found: Vec<(String, String, &str)> = Vec::new();
+    for (i, &a) in active.iter().enumerate() {
         let Some(p) = r.spaces[usize::from(a - 1)].player.as_deref() else {
             continue;
         };
