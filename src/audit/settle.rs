@@ -31,35 +31,51 @@ struct DealerView {
     /// so it never counts, burned or not.
     value: Option<HandValue>,
     natural: Option<bool>,
+    /// A card was drawn when the dealer had to stand (08-11(10)(g)).
+    misplayed: bool,
+    /// The dealer's cards end on a total the dealer had to draw on (08-11(10)(f)).
+    stood_short: bool,
 }
 
 fn dealer_view(r: &Round, rules: &HouseRules) -> DealerView {
     let mut cards = CardList::default();
-    for d in r.dealer_cards().iter().filter(|d| !d.burned) {
-        cards.push(d.card);
-    }
-    let value = cards.value().map(|_| {
-        let mut v = HandValue::default();
-        for (i, c) in cards.as_slice().iter().flatten().enumerate() {
-            if i < 2 || must_draw(v, rules.soft_17) {
-                v.add(c.rank);
+    let (mut all, mut proper, mut kept, mut known) =
+        (HandValue::default(), HandValue::default(), 0, true);
+    let mut misplayed = false;
+    for d in r.dealer_cards() {
+        match (d.card, d.burned) {
+            // A hit card drawn when the dealer had to stand (burned or not) is a misplay.
+            (Some(c), burned) => {
+                if kept >= 2 && !must_draw(all, rules.soft_17) {
+                    misplayed = true;
+                }
+                if !burned {
+                    if kept < 2 || must_draw(proper, rules.soft_17) {
+                        proper.add(c.rank);
+                    }
+                    all.add(c.rank);
+                    kept += 1;
+                    cards.push(Some(c));
+                }
             }
+            (None, false) => {
+                known = false;
+                kept += 1;
+                cards.push(None);
+            }
+            (None, true) => {}
         }
-        v
-    });
-    let natural = if cards.len() >= 2 {
-        let first = &cards.as_slice()[..2];
-        match (first[0], first[1]) {
-            (Some(a), Some(b)) => Some(HandValue::of([a.rank, b.rank]).is_two_card_21()),
-            _ => None,
-        }
-    } else {
-        None
+    }
+    let natural = match cards.as_slice() {
+        [Some(a), Some(b), ..] => Some(HandValue::of([a.rank, b.rank]).is_two_card_21()),
+        _ => None,
     };
     DealerView {
         cards,
-        value,
+        value: known.then_some(proper),
         natural,
+        misplayed: known && misplayed,
+        stood_short: known && kept >= 2 && must_draw(all, rules.soft_17),
     }
 }
 
@@ -204,7 +220,9 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         exp_house += ie.collect - ie.pay;
         obs_house += ins_flow.collected - ins_flow.paid;
     }
-    check_dealer_play(r, rules, live, dealer_natural);
+    if dv.misplayed || (dv.stood_short && live > 0 && !dealer_natural) {
+        check_dealer_play(r, rules, live, dealer_natural);
+    }
     if deviated && !dealer_natural {
         if let Some(dvalue) = dv.value {
             check_misread(r, dvalue);
