@@ -5,7 +5,7 @@
 use super::finding::{FindingKind, dollars};
 use super::round::Round;
 use super::settle::is_live;
-use crate::events::{Bet, MAX_HANDS, MAX_SPACE};
+use crate::events::{Bet, MAX_SPACE};
 use crate::rules::twenty_one::{
     Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
 };
@@ -559,36 +559,32 @@ pub(super) fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: boo
         return;
     }
     // 08-11(16): at a surveilled table each winning hand is paid off on its own, then the tips.
-    let mut done = [(0u8, 0u8); MAX_SPACE as usize * MAX_HANDS as usize];
-    let mut ndone = 0;
+    // Hands already paid are bits of a mask (space and hand); a tip paid before a later hand's
+    // payoff was paid too early.
+    let bit =
+        |space: u8, hand: u8| 1u64 << ((usize::from(space - 1) * 4 + usize::from(hand - 1)) % 64);
+    let mut done = 0u64;
     let mut cur: Option<(u8, u8)> = None;
+    let mut tip_paid: Option<(f64, u8)> = None;
     let mut msg = None;
-    let pays = r
+    for st in r
         .settlements
         .iter()
-        .filter(|s| s.payout && s.bet != Bet::Insurance);
-    let last_main = pays
-        .clone()
-        .enumerate()
-        .filter(|(_, s)| s.bet == Bet::Main)
-        .map(|(i, _)| i)
-        .last();
-    for (i, st) in pays.enumerate() {
+        .filter(|s| s.payout && s.bet != Bet::Insurance)
+    {
         if st.bet == Bet::Tip {
-            if last_main.is_some_and(|l| i < l) {
-                msg.get_or_insert((
-                    st.t,
-                    format!(
-                        "the tip bet at space {} was paid before all winning hands were paid",
-                        st.space
-                    ),
-                ));
-            }
+            tip_paid.get_or_insert((st.t, st.space));
             continue;
+        }
+        if let Some((t, space)) = tip_paid {
+            msg.get_or_insert((
+                t,
+                format!("the tip bet at space {space} was paid before all winning hands were paid"),
+            ));
         }
         let key = (st.space, st.hand);
         if cur != Some(key) {
-            if done[..ndone].contains(&key) {
+            if done & bit(st.space, st.hand) != 0 {
                 msg.get_or_insert((
                     st.t,
                     format!(
@@ -598,10 +594,7 @@ pub(super) fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: boo
                 ));
             }
             if let Some(c) = cur {
-                if ndone < done.len() {
-                    done[ndone] = c;
-                    ndone += 1;
-                }
+                done |= bit(c.0, c.1);
             }
             cur = Some(key);
         }
