@@ -220,7 +220,7 @@ proptest! {
         let events: Vec<Event> = kinds
             .into_iter()
             .enumerate()
-            .map(|(i, kind)| Event { t: i as f64, wall: None, table: format!("T{}", i % tables), kind })
+            .map(|(i, kind)| Event { t: i as f64, wall: None, table: format!("T{}", i % tables).into(), kind })
             .collect();
         let out = audit(&events, &HouseRules::default());
         for f in &out.findings {

@@ -65,12 +65,13 @@ impl Auditor {
         &self.rules
     }
 
-    fn table(&mut self, name: &str) -> usize {
-        // Events of one table usually come in runs: try the last table first.
+    fn table(&mut self, name: &Arc<str>) -> usize {
+        // Events of one table usually come in runs, often sharing one id: try the last table
+        // first, by pointer, then by text.
         if self
             .tables
             .get(self.last)
-            .is_some_and(|t| same_text(&t.name, name))
+            .is_some_and(|t| Arc::ptr_eq(&t.name, name) || same_text(&t.name, name))
         {
             return self.last;
         }
@@ -78,7 +79,7 @@ impl Auditor {
             self.last = i;
             return i;
         }
-        let name: Arc<str> = Arc::from(name);
+        let name = name.clone();
         self.tables.push(TableState {
             round: Box::new(Round::new(name.clone())),
             name,

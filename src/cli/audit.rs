@@ -130,6 +130,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     let mut reader = reader;
     let mut line = String::with_capacity(256);
     let mut lineno = 0usize;
+    let mut last_table: Option<std::sync::Arc<str>> = None;
     loop {
         lineno += 1;
         line.clear();
@@ -144,7 +145,12 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
             }
         }
         match parse_line(&line) {
-            Ok(Some(ev)) => {
+            Ok(Some(mut ev)) => {
+                // Share one id per table, so the audit matches tables by pointer.
+                match &last_table {
+                    Some(t) if **t == *ev.table => ev.table = t.clone(),
+                    _ => last_table = Some(ev.table.clone()),
+                }
                 auditor.push(&ev);
                 events += 1;
                 let got = auditor.drain();

@@ -38,7 +38,7 @@ pub fn run(a: &PlayArgs) -> anyhow::Result<u8> {
         anyhow::bail!("--table: the table id must not be empty");
     }
     let mut cfg = PlayConfig::new(rules, a.seed);
-    cfg.table = a.table.clone();
+    cfg.table = a.table.as_str().into();
     cfg.with_chips = a.chips;
     let mut table = Table::new(cfg);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -286,11 +287,11 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if !t.is_finite() || t < 0.0 {
         return Err(format!("`t` is {t}: expected seconds at or after zero"));
     }
-    let table = raw
+    let table: Arc<str> = raw
         .table
         .as_deref()
         .ok_or("missing `table` (the table's id)")?
-        .to_string();
+        .into();
     if table.is_empty() {
         return Err("`table` is empty: expected the table's id".into());
     }

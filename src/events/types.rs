@@ -4,6 +4,8 @@
 //! cards moving, chips moving. They never record a player's intention; hits, stands, splits and
 //! doubles are inferred by the audit from cards and chips. The JSON form is in `docs/events.md`.
 
+use std::sync::Arc;
+
 use crate::rules::cards::Card;
 
 /// Money in integer cents.
@@ -23,8 +25,9 @@ pub struct Event {
     pub t: f64,
     /// Wall-clock time as the recorder or source stated it (ISO 8601 text), when known.
     pub wall: Option<String>,
-    /// The table's id, as on its placard (08-02(1)).
-    pub table: String,
+    /// The table's id, as on its placard (08-02(1)). Shared: events of one table can hold the
+    /// same id, which the audit then recognises without comparing text.
+    pub table: Arc<str>,
     /// What happened.
     pub kind: EventKind,
 }

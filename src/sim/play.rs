@@ -7,6 +7,8 @@
 //! result is the ground truth that the audit must find clean; the benchmarks, the property tests
 //! and the bundled sample use it.
 
+use std::sync::Arc;
+
 use crate::events::{Bet, Cents, Chips, Event, EventKind, Money, Target, WagerKind};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::twenty_one::{
@@ -20,8 +22,8 @@ use super::rng::Rng;
 pub struct PlayConfig {
     /// House rules the dealer follows.
     pub rules: HouseRules,
-    /// Table id written on every event.
-    pub table: String,
+    /// Table id written on every event (one shared id for all of them).
+    pub table: Arc<str>,
     /// Random seed.
     pub seed: u64,
     /// Chance that each of the seven spaces holds a wager in a round.
