@@ -211,7 +211,7 @@ fn money_of(
                 v.push((value, n));
             }
             v.sort_unstable();
-            Some(Chips(v))
+            Some(Chips(v.into_boxed_slice()))
         }
     };
     let amount = match (amount, &chips) {
@@ -306,7 +306,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if let Some(extra) = raw.present().into_iter().find(|f| !ok.contains(f)) {
         return Err(format!("field `{extra}` does not apply to a `{ty}` event"));
     }
-    let wall = raw.wall.clone();
+    let wall = raw.wall.as_deref().map(Arc::from);
     let kind = match ty {
         "shuffle" => EventKind::Shuffle,
         "cut" => EventKind::Cut,
@@ -353,7 +353,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             hand: hand_of(raw.hand)?,
             kind: wager_kind(raw.kind.as_deref())?,
             money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
-            player: raw.player.clone(),
+            player: raw.player.as_deref().map(Arc::from),
         },
         "collect" | "return" | "payout" => {
             let space = space_of(raw.space, ty)?;
@@ -389,7 +389,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             },
         },
         "dealer_change" => EventKind::DealerChange {
-            dealer: raw.dealer.clone(),
+            dealer: raw.dealer.as_deref().map(Arc::from),
         },
         _ => unreachable!("checked against allowed()"),
     };
@@ -443,7 +443,7 @@ fn put_money(raw: &mut Raw, m: &Money) {
 pub fn to_line(e: &Event) -> String {
     let mut raw = Raw {
         t: Some(e.t),
-        wall: e.wall.clone(),
+        wall: e.wall.as_deref().map(str::to_string),
         table: Some(Cow::Borrowed(&e.table)),
         ty: Some(Cow::Borrowed(e.kind.type_name())),
         ..Raw::default()
@@ -479,7 +479,7 @@ pub fn to_line(e: &Event) -> String {
             raw.hand = hand_field(*hand);
             raw.kind = Some(Cow::Borrowed(kind.as_str()));
             put_money(&mut raw, money);
-            raw.player = player.clone();
+            raw.player = player.as_deref().map(str::to_string);
         }
         EventKind::Collect {
             space,
@@ -512,7 +512,7 @@ pub fn to_line(e: &Event) -> String {
             raw.fanned = *fanned;
         }
         EventKind::CardsCleared { space } => raw.space = space.map(u64::from),
-        EventKind::DealerChange { dealer } => raw.dealer = dealer.clone(),
+        EventKind::DealerChange { dealer } => raw.dealer = dealer.as_deref().map(str::to_string),
     }
     serde_json::to_string(&raw).expect("a Raw event always serializes")
 }

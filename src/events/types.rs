@@ -24,7 +24,7 @@ pub struct Event {
     /// Seconds into the footage (or since the log began), at least zero.
     pub t: f64,
     /// Wall-clock time as the recorder or source stated it (ISO 8601 text), when known.
-    pub wall: Option<String>,
+    pub wall: Option<Arc<str>>,
     /// The table's id, as on its placard (08-02(1)). Shared: events of one table can hold the
     /// same id, which the audit then recognises without comparing text.
     pub table: Arc<str>,
@@ -77,7 +77,7 @@ pub enum Bet {
 
 /// Chips by denomination: (value in cents, count), as a camera or RFID reader counts them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Chips(pub Vec<(Cents, u32)>);
+pub struct Chips(pub Box<[(Cents, u32)]>);
 
 impl Chips {
     /// Total value in cents.
@@ -146,7 +146,7 @@ pub enum EventKind {
         /// The whole stack now on that spot (a second `original` before the deal replaces the first).
         money: Money,
         /// Who placed it, when the source can tell players apart (for 08-01(2)).
-        player: Option<String>,
+        player: Option<Arc<str>>,
     },
     /// Chips taken from a bet into the chip tray.
     Collect {
@@ -193,7 +193,7 @@ pub enum EventKind {
     /// A new dealer took the table; the new dealer must burn a card (08-08(3)).
     DealerChange {
         /// The new dealer's id, when known.
-        dealer: Option<String>,
+        dealer: Option<Arc<str>>,
     },
 }
 

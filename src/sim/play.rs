@@ -91,6 +91,8 @@ pub struct Table {
     t: f64,
     rounds: u64,
     out: Vec<Event>,
+    /// Player labels by space ("P1".."P7"), shared by every wager event.
+    players: Vec<Arc<str>>,
 }
 
 impl Table {
@@ -116,6 +118,7 @@ impl Table {
             t,
             rounds: 0,
             out: Vec::new(),
+            players: (0..=7).map(|s| Arc::from(format!("P{s}"))).collect(),
         }
     }
 
@@ -154,7 +157,7 @@ impl Table {
         v.sort_unstable();
         Money {
             amount,
-            chips: Some(Chips(v)),
+            chips: Some(Chips(v.into_boxed_slice())),
         }
     }
 
@@ -200,7 +203,8 @@ impl Table {
 
     fn wager(&mut self, space: u8, hand: u8, kind: WagerKind, amount: Cents) {
         let money = self.money(amount);
-        let player = (kind == WagerKind::Original).then(|| format!("P{space}"));
+        let player =
+            (kind == WagerKind::Original).then(|| self.players[usize::from(space)].clone());
         self.emit(EventKind::Wager {
             space,
             hand,
@@ -248,7 +252,9 @@ impl Table {
             self.shuffle();
         } else if self.rng.chance(0.01) {
             let id = format!("D{}", self.rng.below(20));
-            self.emit(EventKind::DealerChange { dealer: Some(id) });
+            self.emit(EventKind::DealerChange {
+                dealer: Some(id.into()),
+            });
             self.burn();
         }
         self.rounds += 1;
