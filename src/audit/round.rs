@@ -192,11 +192,9 @@ pub struct SpaceState {
     /// Insurance bet.
     pub insurance: Cents,
     /// Who placed the wager, when the log says.
-    pub player: Option<String>,
+    pub player: Option<Arc<str>>,
     /// A hash of `player` (0 when none), so spaces are compared without comparing text.
     pub player_key: u64,
-    /// A player-name buffer kept from an earlier round.
-    spare_player: Option<String>,
     /// Hands in use (1..=4 once cards are dealt).
     pub nhands: u8,
     /// The hands; only the first `nhands` are in use.
@@ -213,9 +211,7 @@ impl SpaceState {
     /// Empties the space for a new round. Hands are not wiped: each is written whole when it
     /// comes into use, and only the first `nhands` are ever read.
     fn clear(&mut self) {
-        if let Some(p) = self.player.take() {
-            self.spare_player = Some(p);
-        }
+        self.player = None;
         self.original = 0;
         self.tip = 0;
         self.tip_double = 0;
@@ -507,7 +503,7 @@ impl Round {
                 kind,
                 money,
                 player,
-            } => self.wager(*space, *hand, *kind, money, player.as_deref(), t, rules),
+            } => self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules),
             EventKind::Collect {
                 space,
                 hand,
@@ -716,7 +712,7 @@ impl Round {
         hand: u8,
         kind: WagerKind,
         money: &Money,
-        player: Option<&str>,
+        player: Option<&Arc<str>>,
         t: f64,
         rules: &HouseRules,
     ) {
@@ -730,14 +726,10 @@ impl Round {
                 sp.t_first = t;
             }
             if let Some(p) = player {
-                let key = name_key(p);
-                if sp.player_key != key || sp.player.as_deref() != Some(p) {
-                    sp.player_key = key;
-                    // Reuse the buffer a previous round left, to keep the hot path allocation-free.
-                    let mut buf = sp.spare_player.take().unwrap_or_default();
-                    buf.clear();
-                    buf.push_str(p);
-                    sp.player = Some(buf);
+                // A shared id: keeping it costs a reference count, not a copy.
+                if !sp.player.as_ref().is_some_and(|q| Arc::ptr_eq(q, p)) {
+                    sp.player_key = name_key(p);
+                    sp.player = Some(p.clone());
                 }
             }
         }
