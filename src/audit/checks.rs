@@ -121,15 +121,23 @@ fn wager_details(r: &mut Round, rules: &HouseRules, si: usize) {
     }
 }
 
-pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
+/// The betting spaces holding an original wager, in order from the dealer's left.
+pub(super) struct Active {
+    spaces: [u8; MAX_SPACE as usize],
+    n: usize,
+}
+
+/// Checks every wager and tip (08-09) and the spaces in play (08-01(2)); returns the active
+/// spaces for the dealing-order check.
+pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) -> Active {
     let (min, max) = (rules.min_wager_cents(), rules.max_wager_cents());
-    let mut active = [0u8; MAX_SPACE as usize];
+    let mut all = [0u8; MAX_SPACE as usize];
     let mut nactive = 0;
     for si in 0..r.used().len() {
         let s = &r.spaces[si];
         let orig = s.original;
         if orig > 0 {
-            active[nactive] = si as u8 + 1;
+            all[nactive] = si as u8 + 1;
             nactive += 1;
         }
         // Most spaces hold a plain whole-dollar wager within the limits and no tip.
@@ -140,7 +148,7 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
             wager_details(r, rules, si);
         }
     }
-    let active = &active[..nactive];
+    let active = &all[..nactive];
     let (t0, t1) = (r.t_start, r.t_end);
     if active.len() > 7 || active.iter().any(|&s| s > 7) {
         let list: Vec<String> = active.iter().map(|s| s.to_string()).collect();
@@ -172,6 +180,10 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) {
         .any(|(i, &k)| k != 0 && keys[i + 1..].contains(&k));
     if shared {
         player_details(r, rules, active);
+    }
+    Active {
+        spaces: all,
+        n: nactive,
     }
 }
 
@@ -233,16 +245,9 @@ fn player_details(r: &mut Round, rules: &HouseRules, active: &[u8]) {
     }
 }
 
-pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules) {
+pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules, active: &Active) {
     // Expected order on the stack: spaces from the dealer's left, dealer, spaces, [dealer].
-    let mut spaces = [0u8; MAX_SPACE as usize];
-    let mut n = 0;
-    for (i, sp) in r.used().iter().enumerate() {
-        if sp.active() {
-            spaces[n] = i as u8 + 1;
-            n += 1;
-        }
-    }
+    let (spaces, n) = (&active.spaces, active.n);
     if n == 0 {
         return;
     }

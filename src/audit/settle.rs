@@ -84,8 +84,8 @@ fn dealer_view(r: &Round, rules: &HouseRules) -> DealerView {
 pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
     let dv = dealer_view(r, rules);
     if r.broken.is_none() {
-        check_wagers(r, rules);
-        check_deal_order(r, rules);
+        let active = check_wagers(r, rules);
+        check_deal_order(r, rules, &active);
         check_exposure(r, rules, dv.natural == Some(true));
     }
     let up = r.upcard();
