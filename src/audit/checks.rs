@@ -510,24 +510,16 @@ pub(super) fn check_misread(r: &mut Round, dealer: HandValue) {
 pub(super) fn check_order(r: &mut Round, rules: &HouseRules, dealer_natural: bool) {
     // Collections after the dealer's hand is revealed go from the dealer's right (high spaces)
     // to the left, in passes: insurance, busted hands, the rest (08-11(10)(a)-(b), 08-11(13)).
-    let bust = |r: &Round, space: u8, hand: u8| {
-        let s = &r.spaces[usize::from(space - 1)];
-        s.hands()
-            .get(usize::from(hand.max(1) - 1))
-            .is_some_and(|h| h.value().is_bust())
-    };
     // On a dealer natural every wager is settled in one pass (08-11(10)(d)).
     let one_pass = dealer_natural;
     let mut last: Option<(u8, u8)> = None; // (pass, space)
     let mut wrong = None;
     for st in r.settlements.iter().filter(|s| !s.payout) {
-        let hand = if st.bet == Bet::Tip { 1 } else { st.hand };
         let pass = match (rules.collection, st.bet) {
             _ if one_pass => 0,
             (Collection::Sweep, Bet::Insurance) => 0,
-            (Collection::Sweep, _) if bust(r, st.space, hand) => 1,
-            (Collection::HandByHand, Bet::Insurance) => 1,
-            (Collection::HandByHand, _) if bust(r, st.space, hand) => 1,
+            (_, Bet::Insurance) => 1,
+            _ if st.bust => 1,
             _ => 2,
         };
         if let Some((lp, ls)) = last {

@@ -260,8 +260,8 @@ pub struct Settlement {
     pub bet: Bet,
     /// True for a payout, false for a collection.
     pub payout: bool,
-    /// Whether the payoff chips were fanned.
-    pub fanned: Option<bool>,
+    /// The hand the chips belong to (hand 1 for a tip) was bust.
+    pub bust: bool,
     /// When.
     pub t: f64,
 }
@@ -1037,15 +1037,18 @@ impl Round {
             }
         }
         if revealed && !matches!(mv, Move::Return) {
+            let sp = self.space(space);
+            let bust = match bet {
+                Bet::Main => sp.hands[usize::from(hand - 1)].value().is_bust(),
+                Bet::Tip => sp.hands().first().is_some_and(|h| h.value().is_bust()),
+                Bet::Insurance => false,
+            };
             self.settlements.push(Settlement {
                 space,
                 hand,
                 bet,
                 payout: matches!(mv, Move::Pay(_)),
-                fanned: match mv {
-                    Move::Pay(f) => f,
-                    _ => None,
-                },
+                bust,
                 t,
             });
         }
