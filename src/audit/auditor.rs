@@ -65,17 +65,21 @@ impl Auditor {
         &self.rules
     }
 
+    #[inline(always)]
     fn table(&mut self, name: &Arc<str>) -> usize {
-        // Events of one table usually come in runs, often sharing one id: try the last table
-        // first, by pointer, then by text.
-        if self
-            .tables
-            .get(self.last)
-            .is_some_and(|t| Arc::ptr_eq(&t.name, name) || same_text(&t.name, name))
-        {
-            return self.last;
+        // Events of one table usually come in runs sharing one id: try the last table first,
+        // by pointer.
+        match self.tables.get(self.last) {
+            Some(t) if Arc::ptr_eq(&t.name, name) => self.last,
+            _ => self.find_table(name),
         }
-        if let Some(i) = self.tables.iter().position(|t| same_text(&t.name, name)) {
+    }
+
+    /// The table with this id, by text, added if new: the slow path of `table`.
+    #[cold]
+    #[inline(never)]
+    fn find_table(&mut self, name: &Arc<str>) -> usize {
+        if let Some(i) = self.tables.iter().position(|t| *t.name == **name) {
             self.last = i;
             return i;
         }
@@ -167,17 +171,6 @@ impl Auditor {
             }
         }
         self.out
-    }
-}
-
-/// String equality, cheap for the short ids tables have (one or two characters, usually).
-fn same_text(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    match (a.len() == b.len(), a.len()) {
-        (false, _) => false,
-        (true, 1) => a[0] == b[0],
-        (true, 2) => a[0] == b[0] && a[1] == b[1],
-        _ => a == b,
     }
 }
 

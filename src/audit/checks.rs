@@ -194,13 +194,13 @@ fn player_details(r: &mut Round, rules: &HouseRules, active: &[u8]) {
     let (t0, t1) = (r.t_start, r.t_end);
     let mut found: Vec<(String, String, &str)> = Vec::new();
     for (i, &a) in active.iter().enumerate() {
-        let Some(p) = r.spaces[usize::from(a - 1)].player.as_deref() else {
+        let Some(p) = r.spaces[usize::from(a - 1)].player() else {
             continue;
         };
         let key = r.spaces[usize::from(a - 1)].player_key;
         let same = |s: u8| {
             let o = &r.spaces[usize::from(s - 1)];
-            o.player_key == key && o.player.as_deref() == Some(p)
+            o.player_key == key && o.player() == Some(p)
         };
         if active[..i].iter().any(|&s| same(s)) {
             continue; // reported at the player's first space
@@ -256,12 +256,12 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules, active: &Activ
     want_buf[n + 1..2 * n + 1].copy_from_slice(&spaces[..n]);
     let len = 2 * n + 1 + usize::from(rules.dealing_method.has_hole_card());
     let want = &want_buf[..len];
-    let got_len = r.deal_order.len().min(len);
-    let same = got_len == len && r.deal_order[..len].iter().zip(want).all(|(g, w)| g.0 == *w);
+    let (to, times) = r.deal_order();
+    let same = to.len() >= len && to[..len] == *want;
     let got: Vec<u8> = if same {
         Vec::new()
     } else {
-        r.deal_order.iter().take(len).map(|d| d.0).collect()
+        to.iter().take(len).copied().collect()
     };
     let name = |v: &[u8]| {
         v.iter()
@@ -277,13 +277,12 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules, active: &Activ
     };
     let cite = rules.dealing_method.citation();
     if !same {
-        let t0 = r.deal_order.first().map_or(r.t_start, |d| d.1);
-        let t1 = r
-            .deal_order
+        let t0 = times.first().map_or(r.t_start, |&t| t);
+        let t1 = to
             .iter()
             .zip(want)
-            .find(|(g, w)| g.0 != **w)
-            .map_or(r.t_end, |(g, _)| g.1);
+            .position(|(g, w)| g != w)
+            .map_or(r.t_end, |i| times[i]);
         r.find(
             FindingKind::DealingOrder,
             Some(cite),

@@ -14,6 +14,10 @@ use crate::rules::twenty_one::{DoubleAmount, HandValue, HouseRules};
 
 use super::finding::{Finding, FindingKind, dollars};
 
+/// Cards whose target is kept for the dealing-order check: two to each of up to
+/// `MAX_SPACE` spaces and two to the dealer, with room to spare.
+pub const DEAL_ORDER_KEPT: usize = 32;
+
 /// Most cards one hand can hold in the audit (eleven make 21 at most; the rest is slack).
 pub const MAX_CARDS: usize = 16;
 
@@ -191,9 +195,14 @@ pub struct SpaceState {
     pub tip_double: Cents,
     /// Insurance bet.
     pub insurance: Cents,
-    /// Who placed the wager, when the log says.
-    pub player: Option<Arc<str>>,
-    /// A hash of `player` (0 when none), so spaces are compared without comparing text.
+    /// The last player id seen at this space, kept from round to round so a regular's id is
+    /// not copied (nor its count touched) every round; [`SpaceState::player`] says whether it
+    /// belongs to this round.
+    last_player: Option<Arc<str>>,
+    /// A hash of `last_player`.
+    last_player_key: u64,
+    /// A hash of this round's player id (0 when the log names none), so spaces are compared
+    /// without comparing text.
     pub player_key: u64,
     /// Hands in use (1..=4 once cards are dealt).
     pub nhands: u8,
@@ -211,7 +220,6 @@ impl SpaceState {
     /// Empties the space for a new round. Hands are not wiped: each is written whole when it
     /// comes into use, and only the first `nhands` are ever read.
     fn clear(&mut self) {
-        self.player = None;
         self.original = 0;
         self.tip = 0;
         self.tip_double = 0;
@@ -221,6 +229,11 @@ impl SpaceState {
         self.tip_flow = Flow::default();
         self.ins_flow = Flow::default();
         self.t_first = 0.0;
+    }
+
+    /// Who placed this round's wager, when the log says.
+    pub fn player(&self) -> Option<&str> {
+        self.last_player.as_deref().filter(|_| self.player_key != 0)
     }
 
     /// The hands in use.
@@ -247,6 +260,16 @@ pub struct DealerCard {
     pub seq: u32,
     /// When it was dealt.
     pub t: f64,
+}
+
+/// What the card checks read of a hand, copied out so the hand itself is not.
+#[derive(Clone, Copy)]
+struct HandFacts {
+    cleared: bool,
+    double: Cents,
+    cards_at_double: u8,
+    split_aces: bool,
+    t_first: f64,
 }
 
 /// A chip movement after the dealer's hand was revealed, kept for order checks (08-11(13), (16)).
@@ -299,8 +322,12 @@ pub struct Round {
     pub last_player_action_t: f64,
     /// When the hole card was turned up.
     pub hole_turned_t: f64,
-    /// Targets of the first cards dealt, in order (0 = dealer, else space), with the time.
-    pub deal_order: Vec<(u8, f64)>,
+    /// Targets of the first cards dealt, in order (0 = dealer, else space); see `deal_order`.
+    deal_to: [u8; DEAL_ORDER_KEPT],
+    /// When each of those cards was dealt.
+    deal_t: [f64; DEAL_ORDER_KEPT],
+    /// How many of `deal_to` are in use.
+    ndeal: u8,
     /// Payouts and collections after the dealer's hand was revealed.
     pub settlements: Vec<Settlement>,
     /// Why the round cannot be rebuilt, and when that became clear.
@@ -328,7 +355,9 @@ impl Round {
             last_player_action_seq: 0,
             last_player_action_t: 0.0,
             hole_turned_t: 0.0,
-            deal_order: Vec::new(),
+            deal_to: [0; DEAL_ORDER_KEPT],
+            deal_t: [0.0; DEAL_ORDER_KEPT],
+            ndeal: 0,
             settlements: Vec::new(),
             broken: None,
             findings: Vec::new(),
@@ -350,7 +379,7 @@ impl Round {
                 || s.nhands != 0
                 || s.tip != 0
                 || s.insurance != 0
-                || s.player.is_some()
+                || s.player_key != 0
             {
                 s.clear();
             }
@@ -360,10 +389,28 @@ impl Round {
         self.last_player_action_seq = 0;
         self.last_player_action_t = 0.0;
         self.hole_turned_t = 0.0;
-        self.deal_order.clear();
+        self.ndeal = 0;
         self.settlements.clear();
         self.broken = None;
         self.findings.clear();
+    }
+
+    /// Records where a card went, while the first cards of the round are being kept.
+    #[inline(always)]
+    fn note_deal(&mut self, to: u8, t: f64) {
+        let n = usize::from(self.ndeal);
+        if n < DEAL_ORDER_KEPT {
+            self.deal_to[n] = to;
+            self.deal_t[n] = t;
+            self.ndeal += 1;
+        }
+    }
+
+    /// Where the round's first cards went, in order (0 = the dealer, else the betting space),
+    /// and when each was dealt: enough cards for two rounds of the initial deal to every space.
+    pub fn deal_order(&self) -> (&[u8], &[f64]) {
+        let n = usize::from(self.ndeal);
+        (&self.deal_to[..n], &self.deal_t[..n])
     }
 
     /// The betting spaces up to the highest one the round touched.
@@ -398,6 +445,12 @@ impl Round {
     /// True once the dealer's hand has been revealed.
     fn revealed(&self, rules: &HouseRules) -> bool {
         self.reveal_seq(rules).is_some()
+    }
+
+    /// Notes that an event touched betting space `n`, so the round's end looks at it.
+    #[inline(always)]
+    fn touch(&mut self, n: u8) {
+        self.top = self.top.max(n);
     }
 
     fn space(&self, n: u8) -> &SpaceState {
@@ -449,6 +502,7 @@ impl Round {
 
     /// Applies one event that belongs to the round. Table-level effects (the shoe's card
     /// counts, burns owed after a shuffle or dealer change) are the auditor's.
+    #[inline(always)]
     pub fn apply(&mut self, ev: &Event, rules: &HouseRules) {
         self.seq += 1;
         self.t_end = ev.t;
@@ -456,25 +510,13 @@ impl Round {
             return;
         }
         let t = ev.t;
-        let touched = match &ev.kind {
-            EventKind::Card {
-                to: Target::Hand { space, .. },
-                ..
-            }
-            | EventKind::Burn {
-                from: Some(Target::Hand { space, .. }),
-                ..
-            }
-            | EventKind::Wager { space, .. }
-            | EventKind::Collect { space, .. }
-            | EventKind::Payout { space, .. }
-            | EventKind::Return { space, .. }
-            | EventKind::CardsCleared { space: Some(space) } => *space,
-            _ => 0,
-        };
-        self.top = self.top.max(touched);
         match &ev.kind {
-            EventKind::Card { to, card, rotated } => self.card(*to, *card, *rotated, t, rules),
+            EventKind::Card { to, card, rotated } => {
+                if let Target::Hand { space, .. } = to {
+                    self.touch(*space);
+                }
+                self.card(*to, *card, *rotated, t, rules)
+            }
             EventKind::HoleCardTurned { card } => {
                 let seq = self.seq;
                 match self.dealer[..usize::from(self.ndealer)]
@@ -496,34 +538,52 @@ impl Round {
             }
             EventKind::Burn {
                 from: Some(target), ..
-            } => self.burn_from(*target, t),
+            } => {
+                if let Target::Hand { space, .. } = target {
+                    self.touch(*space);
+                }
+                self.burn_from(*target, t)
+            }
             EventKind::Wager {
                 space,
                 hand,
                 kind,
                 money,
                 player,
-            } => self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules),
+            } => {
+                self.touch(*space);
+                self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules)
+            }
             EventKind::Collect {
                 space,
                 hand,
                 bet,
                 money,
-            } => self.chips(*space, *hand, *bet, money, Move::Collect, t, rules),
+            } => {
+                self.touch(*space);
+                self.chips(*space, *hand, *bet, money, Move::Collect, t, rules)
+            }
             EventKind::Payout {
                 space,
                 hand,
                 bet,
                 money,
                 fanned,
-            } => self.chips(*space, *hand, *bet, money, Move::Pay(*fanned), t, rules),
+            } => {
+                self.touch(*space);
+                self.chips(*space, *hand, *bet, money, Move::Pay(*fanned), t, rules)
+            }
             EventKind::Return {
                 space,
                 hand,
                 bet,
                 money,
-            } => self.chips(*space, *hand, *bet, money, Move::Return, t, rules),
+            } => {
+                self.touch(*space);
+                self.chips(*space, *hand, *bet, money, Move::Return, t, rules)
+            }
             EventKind::CardsCleared { space: Some(s) } => {
+                self.touch(*s);
                 let sp = self.space_mut(*s);
                 for h in &mut sp.hands[..usize::from(sp.nhands)] {
                     h.cleared = true;
@@ -552,9 +612,7 @@ impl Round {
                         t,
                     );
                 }
-                if self.deal_order.len() < 64 {
-                    self.deal_order.push((0, t));
-                }
+                self.note_deal(0, t);
                 self.dealer[usize::from(self.ndealer)] = DealerCard {
                     card,
                     dealt_face_up: card.is_some(),
@@ -594,16 +652,22 @@ impl Round {
                         t,
                     );
                 }
-                if self.deal_order.len() < 64 {
-                    self.deal_order.push((space, t));
-                }
-                let h = self.space(space).hands[usize::from(hand - 1)];
-                // The first two cards of hand 1, before any decision, are the initial deal.
-                let initial = hand == 1 && h.cards.len() < 2 && self.last_player_action_seq == 0;
-                let at = (Some(space), Some(hand));
-                let v = h.value();
+                self.note_deal(space, t);
+                // Only what the checks below read is taken from the hand.
+                let h = &self.space(space).hands[usize::from(hand - 1)];
                 let n = h.cards.len();
-                if h.cleared || v.is_bust() {
+                let busted = h.value().is_bust();
+                let h = HandFacts {
+                    cleared: h.cleared,
+                    double: h.double,
+                    cards_at_double: h.cards_at_double,
+                    split_aces: h.split_aces,
+                    t_first: h.t_first,
+                };
+                // The first two cards of hand 1, before any decision, are the initial deal.
+                let initial = hand == 1 && n < 2 && self.last_player_action_seq == 0;
+                let at = (Some(space), Some(hand));
+                if h.cleared || busted {
                     self.find(
                         FindingKind::CardToFinishedHand,
                         None,
@@ -727,10 +791,11 @@ impl Round {
             }
             if let Some(p) = player {
                 // A shared id: keeping it costs a reference count, not a copy.
-                if !sp.player.as_ref().is_some_and(|q| Arc::ptr_eq(q, p)) {
-                    sp.player_key = name_key(p);
-                    sp.player = Some(p.clone());
+                if !sp.last_player.as_ref().is_some_and(|q| Arc::ptr_eq(q, p)) {
+                    sp.last_player_key = name_key(p);
+                    sp.last_player = Some(p.clone());
                 }
+                sp.player_key = sp.last_player_key;
             }
         }
         match kind {

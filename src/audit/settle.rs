@@ -160,31 +160,17 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         let space = si as u8 + 1;
         let mut first_outcome = Outcome::NoCards;
         for hi in 0..usize::from(r.spaces[si].nhands) {
-            let h = r.spaces[si].hands[hi];
-            let e = expect_main(&h, hi, dealer_natural, dv.value, rules);
+            let h = &r.spaces[si].hands[hi];
+            let e = expect_main(h, hi, dealer_natural, dv.value, rules);
             if hi == 0 {
                 first_outcome = e.outcome;
             }
-            if h.flow.paid != e.pay || h.flow.collected != e.collect {
-                deviated = true;
-                judge_main(r, space, hi as u8 + 1, &h, e);
-            }
-            if h.flow.even_money && !(rules.even_money && rules.insurance) {
-                r.find(
-                    FindingKind::InsuranceRuleBroken,
-                    None,
-                    (Some(space), Some(hi as u8 + 1)),
-                    (h.t_first, h.flow.t_last),
-                    "no even-money payoff: the site does not offer it".into(),
-                    format!("even money paid ({})", dollars(h.flow.paid)),
-                    None,
-                    format!("Space {space}: even money paid on a natural against an ace, but this table does not offer even money."),
-                );
-            }
+            let wrong_pay = h.flow.paid != e.pay || h.flow.collected != e.collect;
+            let wrong_even = h.flow.even_money && !(rules.even_money && rules.insurance);
             exp_house += e.collect - e.pay;
             obs_house += h.flow.collected - h.flow.paid;
             wagered += h.stake + h.double;
-            live += usize::from(!dealer_natural && is_live(&h));
+            live += usize::from(!dealer_natural && is_live(h));
             hands.push(HandSummary {
                 space,
                 hand: hi as u8 + 1,
@@ -197,6 +183,26 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
                 paid_cents: h.flow.paid,
                 collected_cents: h.flow.collected,
             });
+            if wrong_pay || wrong_even {
+                // The rare path: the hand is copied so findings can be added to the round.
+                let h = *h;
+                if wrong_pay {
+                    deviated = true;
+                    judge_main(r, space, hi as u8 + 1, &h, e);
+                }
+                if wrong_even {
+                    r.find(
+                        FindingKind::InsuranceRuleBroken,
+                        None,
+                        (Some(space), Some(hi as u8 + 1)),
+                        (h.t_first, h.flow.t_last),
+                        "no even-money payoff: the site does not offer it".into(),
+                        format!("even money paid ({})", dollars(h.flow.paid)),
+                        None,
+                        format!("Space {space}: even money paid on a natural against an ace, but this table does not offer even money."),
+                    );
+                }
+            }
         }
         let sp = &r.spaces[si];
         let (tip, tip_double, tip_flow, ins, ins_flow) = (
