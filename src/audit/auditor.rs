@@ -3,12 +3,11 @@
 //! settlement summary and findings. Push events with [`Auditor::push`], take what is ready with
 //! [`Auditor::drain`], and call [`Auditor::finish`] at the end of the log.
 
-use std::sync::Arc;
-
 use super::finding::{Finding, FindingKind};
 use super::round::Round;
 use super::settle;
 use super::summary::RoundSummary;
+use crate::events::Id;
 use crate::events::{Event, EventKind, Target};
 use crate::rules::cards::Card;
 use crate::rules::twenty_one::HouseRules;
@@ -22,7 +21,7 @@ enum BurnOwed {
 
 #[derive(Debug)]
 struct TableState {
-    name: Arc<str>,
+    name: Id,
     seen: [u8; 52],
     burn_owed: Option<BurnOwed>,
     rounds: u32,
@@ -66,11 +65,11 @@ impl Auditor {
     }
 
     #[inline(always)]
-    fn table(&mut self, name: &Arc<str>) -> usize {
+    fn table(&mut self, name: &Id) -> usize {
         // Events of one table usually come in runs sharing one id: try the last table first,
         // by pointer.
         match self.tables.get(self.last) {
-            Some(t) if Arc::ptr_eq(&t.name, name) => self.last,
+            Some(t) if Id::ptr_eq(&t.name, name) => self.last,
             _ => self.find_table(name),
         }
     }
@@ -78,7 +77,7 @@ impl Auditor {
     /// The table with this id, by text, added if new: the slow path of `table`.
     #[cold]
     #[inline(never)]
-    fn find_table(&mut self, name: &Arc<str>) -> usize {
+    fn find_table(&mut self, name: &Id) -> usize {
         if let Some(i) = self.tables.iter().position(|t| *t.name == **name) {
             self.last = i;
             return i;
@@ -125,7 +124,7 @@ impl Auditor {
                     ts.open = true;
                     ts.rounds += 1;
                     let n = ts.rounds;
-                    ts.round.reset(n, ev.t, ev.wall.as_deref());
+                    ts.round.reset(n, ev.t, ev.wall.as_ref());
                 }
                 match &ev.kind {
                     EventKind::Card { card, .. } => {

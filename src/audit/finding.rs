@@ -1,7 +1,7 @@
 //! Findings: what a reviewer needs to know about each deviation from the rules.
 
+use crate::events::Id;
 use std::fmt;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -148,7 +148,7 @@ pub struct Finding {
     /// The rule broken, e.g. "N.D. Admin. Code 99-01.3-08-11(10)(f)".
     pub citation: String,
     /// Table id.
-    pub table: Arc<str>,
+    pub table: Id,
     /// Round number at the table, from 1.
     pub round: u32,
     /// Betting space, when the finding is about one.
@@ -163,7 +163,7 @@ pub struct Finding {
     pub t_end: f64,
     /// Wall-clock time at the start of the span, when the log gives it.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub wall: Option<String>,
+    pub wall: Option<Id>,
     /// What the rules call for, in words and figures.
     pub expected: String,
     /// What the log shows.

@@ -6,8 +6,7 @@
 //! round are made in `settle` when the round ends. An event that cannot have happened as logged
 //! (a card to a space with no wager) makes the round unreconstructable.
 
-use std::sync::Arc;
-
+use crate::events::Id;
 use crate::events::{Bet, Cents, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind};
 use crate::rules::cards::{Card, Rank};
 use crate::rules::twenty_one::{DoubleAmount, HandValue, HouseRules};
@@ -198,7 +197,7 @@ pub struct SpaceState {
     /// The last player id seen at this space, kept from round to round so a regular's id is
     /// not copied (nor its count touched) every round; [`SpaceState::player`] says whether it
     /// belongs to this round.
-    last_player: Option<Arc<str>>,
+    last_player: Option<Id>,
     /// A hash of `last_player`.
     last_player_key: u64,
     /// A hash of this round's player id (0 when the log names none), so spaces are compared
@@ -293,7 +292,7 @@ pub struct Settlement {
 #[derive(Debug, Clone)]
 pub struct Round {
     /// Table id.
-    pub table: Arc<str>,
+    pub table: Id,
     /// Round number at the table, from 1.
     pub number: u32,
     /// Time of the first event.
@@ -301,7 +300,7 @@ pub struct Round {
     /// Time of the last event.
     pub t_end: f64,
     /// Wall clock of the first event.
-    pub wall: Option<String>,
+    pub wall: Option<Id>,
     /// Events applied so far.
     pub seq: u32,
     /// Order of the first card dealt.
@@ -338,7 +337,7 @@ pub struct Round {
 
 impl Round {
     /// An empty round.
-    pub fn new(table: Arc<str>) -> Round {
+    pub fn new(table: Id) -> Round {
         Round {
             table,
             number: 0,
@@ -365,11 +364,11 @@ impl Round {
     }
 
     /// Clears the round for reuse as round `number`, keeping allocations.
-    pub fn reset(&mut self, number: u32, t: f64, wall: Option<&str>) {
+    pub fn reset(&mut self, number: u32, t: f64, wall: Option<&Id>) {
         self.number = number;
         self.t_start = t;
         self.t_end = t;
-        self.wall = wall.map(str::to_string);
+        self.wall = wall.cloned();
         self.seq = 0;
         self.first_card_seq = None;
         let top = usize::from(self.top);
@@ -776,7 +775,7 @@ impl Round {
         hand: u8,
         kind: WagerKind,
         money: &Money,
-        player: Option<&Arc<str>>,
+        player: Option<&Id>,
         t: f64,
         rules: &HouseRules,
     ) {
@@ -791,7 +790,7 @@ impl Round {
             }
             if let Some(p) = player {
                 // A shared id: keeping it costs a reference count, not a copy.
-                if !sp.last_player.as_ref().is_some_and(|q| Arc::ptr_eq(q, p)) {
+                if !sp.last_player.as_ref().is_some_and(|q| Id::ptr_eq(q, p)) {
                     sp.last_player_key = name_key(p);
                     sp.last_player = Some(p.clone());
                 }

@@ -1,6 +1,6 @@
 //! Per-round settlement summaries: how each hand ended and what money should have moved.
 
-use std::sync::Arc;
+use crate::events::Id;
 
 use serde::Serialize;
 
@@ -68,7 +68,7 @@ pub enum RoundStatus {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RoundSummary {
     /// Table id.
-    pub table: Arc<str>,
+    pub table: Id,
     /// Round number at the table, from 1.
     pub round: u32,
     /// Time of the round's first event, seconds into the footage.
@@ -77,7 +77,7 @@ pub struct RoundSummary {
     pub t_end: f64,
     /// Wall clock at the start, when the log gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub wall: Option<String>,
+    pub wall: Option<Id>,
     /// Settled or not.
     pub status: RoundStatus,
     /// The dealer's cards at the end (burned cards left out).

@@ -130,7 +130,7 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     let mut reader = reader;
     let mut line = String::with_capacity(256);
     let mut lineno = 0usize;
-    let mut last_table: Option<std::sync::Arc<str>> = None;
+    let mut last_table: Option<pitwatch::events::Id> = None;
     loop {
         lineno += 1;
         line.clear();

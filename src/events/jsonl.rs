@@ -8,11 +8,11 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::id::Id;
 use super::types::{
     Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind,
 };
@@ -287,7 +287,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if !t.is_finite() || t < 0.0 {
         return Err(format!("`t` is {t}: expected seconds at or after zero"));
     }
-    let table: Arc<str> = raw
+    let table: Id = raw
         .table
         .as_deref()
         .ok_or("missing `table` (the table's id)")?
@@ -306,7 +306,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
     if let Some(extra) = raw.present().into_iter().find(|f| !ok.contains(f)) {
         return Err(format!("field `{extra}` does not apply to a `{ty}` event"));
     }
-    let wall = raw.wall.as_deref().map(Arc::from);
+    let wall = raw.wall.as_deref().map(Id::from);
     let kind = match ty {
         "shuffle" => EventKind::Shuffle,
         "cut" => EventKind::Cut,
@@ -353,7 +353,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             hand: hand_of(raw.hand)?,
             kind: wager_kind(raw.kind.as_deref())?,
             money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
-            player: raw.player.as_deref().map(Arc::from),
+            player: raw.player.as_deref().map(Id::from),
         },
         "collect" | "return" | "payout" => {
             let space = space_of(raw.space, ty)?;
@@ -389,7 +389,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             },
         },
         "dealer_change" => EventKind::DealerChange {
-            dealer: raw.dealer.as_deref().map(Arc::from),
+            dealer: raw.dealer.as_deref().map(Id::from),
         },
         _ => unreachable!("checked against allowed()"),
     };

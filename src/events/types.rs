@@ -4,8 +4,7 @@
 //! cards moving, chips moving. They never record a player's intention; hits, stands, splits and
 //! doubles are inferred by the audit from cards and chips. The JSON form is in `docs/events.md`.
 
-use std::sync::Arc;
-
+use super::id::Id;
 use crate::rules::cards::Card;
 
 /// Money in integer cents.
@@ -24,10 +23,10 @@ pub struct Event {
     /// Seconds into the footage (or since the log began), at least zero.
     pub t: f64,
     /// Wall-clock time as the recorder or source stated it (ISO 8601 text), when known.
-    pub wall: Option<Arc<str>>,
+    pub wall: Option<Id>,
     /// The table's id, as on its placard (08-02(1)). Shared: events of one table can hold the
     /// same id, which the audit then recognises without comparing text.
-    pub table: Arc<str>,
+    pub table: Id,
     /// What happened.
     pub kind: EventKind,
 }
@@ -146,7 +145,7 @@ pub enum EventKind {
         /// The whole stack now on that spot (a second `original` before the deal replaces the first).
         money: Money,
         /// Who placed it, when the source can tell players apart (for 08-01(2)).
-        player: Option<Arc<str>>,
+        player: Option<Id>,
     },
     /// Chips taken from a bet into the chip tray.
     Collect {
@@ -193,7 +192,7 @@ pub enum EventKind {
     /// A new dealer took the table; the new dealer must burn a card (08-08(3)).
     DealerChange {
         /// The new dealer's id, when known.
-        dealer: Option<Arc<str>>,
+        dealer: Option<Id>,
     },
 }
 
@@ -238,5 +237,16 @@ impl Bet {
             Bet::Tip => "tip",
             Bet::Insurance => "insurance",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_fits_one_cache_line() {
+        // The audit streams millions of events; at 64 bytes each is one cache line.
+        assert_eq!(std::mem::size_of::<Event>(), 64);
     }
 }

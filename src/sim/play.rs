@@ -7,8 +7,7 @@
 //! result is the ground truth that the audit must find clean; the benchmarks, the property tests
 //! and the bundled sample use it.
 
-use std::sync::Arc;
-
+use crate::events::Id;
 use crate::events::{Bet, Cents, Chips, Event, EventKind, Money, Target, WagerKind};
 use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::twenty_one::{
@@ -23,7 +22,7 @@ pub struct PlayConfig {
     /// House rules the dealer follows.
     pub rules: HouseRules,
     /// Table id written on every event (one shared id for all of them).
-    pub table: Arc<str>,
+    pub table: Id,
     /// Random seed.
     pub seed: u64,
     /// Chance that each of the seven spaces holds a wager in a round.
@@ -92,7 +91,7 @@ pub struct Table {
     rounds: u64,
     out: Vec<Event>,
     /// Player labels by space ("P1".."P7"), shared by every wager event.
-    players: Vec<Arc<str>>,
+    players: Vec<Id>,
 }
 
 impl Table {
@@ -118,7 +117,7 @@ impl Table {
             t,
             rounds: 0,
             out: Vec::new(),
-            players: (0..=7).map(|s| Arc::from(format!("P{s}"))).collect(),
+            players: (0..=7).map(|s| Id::from(format!("P{s}"))).collect(),
         }
     }
 
