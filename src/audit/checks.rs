@@ -132,11 +132,20 @@ pub(super) struct Active {
 pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) -> Active {
     let (min, max) = (rules.min_wager_cents(), rules.max_wager_cents());
     let mut all = [0u8; MAX_SPACE as usize];
+    let mut keys = [0u64; MAX_SPACE as usize];
     let mut nactive = 0;
-    for si in 0..r.used().len() {
-        let s = &r.spaces[si];
+    // 08-01(2): a player may play up to two betting spaces, and only adjacent ones. Spaces are
+    // compared by their player's key; names are compared only to write a finding.
+    let mut shared = false;
+    let mut unusual = 0u16;
+    for (si, s) in r.used().iter().enumerate() {
         let orig = s.original;
         if orig > 0 {
+            let k = s.player_key;
+            if k != 0 {
+                shared |= keys[..nactive].contains(&k);
+            }
+            keys[nactive] = k;
             all[nactive] = si as u8 + 1;
             nactive += 1;
         }
@@ -144,40 +153,18 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) -> Active {
         let plain = (orig == 0 || (orig % 100 == 0 && orig >= min && orig <= max))
             && s.tip == 0
             && s.tip_double == 0;
-        if !plain {
-            wager_details(r, rules, si);
-        }
+        unusual |= u16::from(!plain) << si;
+    }
+    while unusual != 0 {
+        let si = unusual.trailing_zeros() as usize;
+        unusual &= unusual - 1;
+        wager_details(r, rules, si);
     }
     let active = &all[..nactive];
-    let (t0, t1) = (r.t_start, r.t_end);
-    if active.len() > 7 || active.iter().any(|&s| s > 7) {
-        let list: Vec<String> = active.iter().map(|s| s.to_string()).collect();
-        r.find(
-            FindingKind::TooManySpaces,
-            None,
-            (None, None),
-            (t0, t1),
-            "at most seven betting spaces (1-7)".into(),
-            format!("spaces {}", list.join(", ")),
-            None,
-            format!(
-                "Wagers on {} betting spaces ({}); a table has at most seven.",
-                active.len(),
-                list.join(", ")
-            ),
-        );
+    // Spaces are numbered from 1, so the last active one is the highest.
+    if nactive > 7 || active.last().is_some_and(|&s| s > 7) {
+        too_many_spaces(r, active);
     }
-    // 08-01(2): a player may play up to two betting spaces, and only adjacent ones. Spaces of
-    // one player are compared in place; text is built only for a finding.
-    let mut keys = [0u64; MAX_SPACE as usize];
-    for (k, &a) in keys.iter_mut().zip(active) {
-        *k = r.spaces[usize::from(a - 1)].player_key;
-    }
-    let keys = &keys[..active.len()];
-    let shared = keys
-        .iter()
-        .enumerate()
-        .any(|(i, &k)| k != 0 && keys[i + 1..].contains(&k));
     if shared {
         player_details(r, rules, active);
     }
@@ -185,6 +172,27 @@ pub(super) fn check_wagers(r: &mut Round, rules: &HouseRules) -> Active {
         spaces: all,
         n: nactive,
     }
+}
+
+/// Wagers on more than seven spaces, or on a space past the seventh (08-01(2)).
+#[cold]
+fn too_many_spaces(r: &mut Round, active: &[u8]) {
+    let (t0, t1) = (r.t_start, r.t_end);
+    let list: Vec<String> = active.iter().map(|s| s.to_string()).collect();
+    r.find(
+        FindingKind::TooManySpaces,
+        None,
+        (None, None),
+        (t0, t1),
+        "at most seven betting spaces (1-7)".into(),
+        format!("spaces {}", list.join(", ")),
+        None,
+        format!(
+            "Wagers on {} betting spaces ({}); a table has at most seven.",
+            active.len(),
+            list.join(", ")
+        ),
+    );
 }
 
 /// Which player is on too many spaces or on spaces not adjacent (08-01(2)): the rare path of

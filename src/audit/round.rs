@@ -461,6 +461,8 @@ impl Round {
     }
 
     /// Marks the round unreconstructable (the first reason wins).
+    #[cold]
+    #[inline(never)]
     pub fn break_with(&mut self, reason: String, t: f64) {
         if self.broken.is_none() {
             self.broken = Some((reason, t));
@@ -469,6 +471,8 @@ impl Round {
 
     /// Records a finding about this round.
     #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
     pub fn find(
         &mut self,
         kind: FindingKind,
@@ -1077,8 +1081,16 @@ impl Round {
             );
         }
         let revealed = self.revealed(rules);
-        let up_ace = self.upcard().map(|c| c.rank) == Some(Rank::Ace);
-        let h1_natural = sp.nhands == 1 && sp.hands[0].is_natural();
+        // A payout on a natural against an ace before the dealer's hand is known is the
+        // even-money option (08-09(2)(b)).
+        let even_money = matches!(mv, Move::Pay(_))
+            && bet == Bet::Main
+            && hand == 1
+            && !revealed
+            && sp.nhands == 1
+            && sp.hands[0].flow.paid == 0
+            && sp.hands[0].is_natural()
+            && self.upcard().map(|c| c.rank) == Some(Rank::Ace);
         if let Move::Pay(Some(false)) = mv {
             // 08-11(16)(a): at a surveilled table every payoff is fanned; 08-11(15)(d): an
             // insurance payoff is fanned at any table.
@@ -1127,17 +1139,7 @@ impl Round {
             Move::Collect => flow.collected += money.amount,
             Move::Return => flow.returned += money.amount,
             Move::Pay(_) => {
-                // A payout on a natural against an ace before the dealer's hand is known is the
-                // even-money option (08-09(2)(b)).
-                if bet == Bet::Main
-                    && hand == 1
-                    && !revealed
-                    && up_ace
-                    && h1_natural
-                    && flow.paid == 0
-                {
-                    flow.even_money = true;
-                }
+                flow.even_money |= even_money;
                 flow.paid += money.amount;
             }
         }
