@@ -261,16 +261,6 @@ pub struct DealerCard {
     pub t: f64,
 }
 
-/// What the card checks read of a hand, copied out so the hand itself is not.
-#[derive(Clone, Copy)]
-struct HandFacts {
-    cleared: bool,
-    double: Cents,
-    cards_at_double: u8,
-    split_aces: bool,
-    t_first: f64,
-}
-
 /// A chip movement after the dealer's hand was revealed, kept for order checks (08-11(13), (16)).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Settlement {
@@ -520,6 +510,16 @@ impl Round {
                 }
                 self.card(*to, *card, *rotated, t, rules)
             }
+            EventKind::Wager {
+                space,
+                hand,
+                kind,
+                money,
+                player,
+            } => {
+                self.touch(*space);
+                self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules)
+            }
             EventKind::HoleCardTurned { card } => {
                 let seq = self.seq;
                 match self.dealer[..usize::from(self.ndealer)]
@@ -546,16 +546,6 @@ impl Round {
                     self.touch(*space);
                 }
                 self.burn_from(*target, t)
-            }
-            EventKind::Wager {
-                space,
-                hand,
-                kind,
-                money,
-                player,
-            } => {
-                self.touch(*space);
-                self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules)
             }
             EventKind::Collect {
                 space,
@@ -656,76 +646,15 @@ impl Round {
                     );
                 }
                 self.note_deal(space, t);
-                // Only what the checks below read is taken from the hand.
                 let h = &self.space(space).hands[usize::from(hand - 1)];
                 let n = h.cards.len();
-                let busted = h.value().is_bust();
-                let h = HandFacts {
-                    cleared: h.cleared,
-                    double: h.double,
-                    cards_at_double: h.cards_at_double,
-                    split_aces: h.split_aces,
-                    t_first: h.t_first,
-                };
+                // A hand that is finished, doubled or of split aces takes its cards under
+                // rules of its own; the checks for those are apart from the common path.
+                if h.cleared || h.value().is_bust() || h.double > 0 || h.split_aces {
+                    self.card_to_special_hand(space, hand, card, rotated, t, rules);
+                }
                 // The first two cards of hand 1, before any decision, are the initial deal.
                 let initial = hand == 1 && n < 2 && self.last_player_action_seq == 0;
-                let at = (Some(space), Some(hand));
-                if h.cleared || busted {
-                    self.find(
-                        FindingKind::CardToFinishedHand,
-                        None,
-                        at,
-                        (h.t_first, t),
-                        "no card: the hand was finished".into(),
-                        format!("{card} dealt to a hand that was {}", if h.cleared { "picked up" } else { "bust" }),
-                        None,
-                        format!("Card {card} dealt to space {space} hand {hand} after the hand was finished."),
-                    );
-                } else if h.double > 0 && n > usize::from(h.cards_at_double) {
-                    self.find(
-                        FindingKind::DoubleRuleBroken,
-                        Some("N.D. Admin. Code 99-01.3-08-09(2)(d)"),
-                        at,
-                        (h.t_first, t),
-                        "one card after a double-down".into(),
-                        format!("a further card ({card})"),
-                        None,
-                        format!("Space {space} hand {hand} doubled down but was dealt a further card {card}; only one card may follow a double."),
-                    );
-                } else if h.split_aces && n >= 2 {
-                    self.find(
-                        FindingKind::SplitRuleBroken,
-                        Some("N.D. Admin. Code 99-01.3-08-09(2)(c)"),
-                        at,
-                        (h.t_first, t),
-                        "one card on each split ace".into(),
-                        format!("a further card ({card})"),
-                        None,
-                        format!("Split aces at space {space} hand {hand} drew a further card {card}; split aces draw only one card each."),
-                    );
-                }
-                // A double-down card, and the card on a split ace, lie at a right angle (08-11(3)).
-                let double_card = h.double > 0 && n == usize::from(h.cards_at_double);
-                let ace_card = h.split_aces && n == 1;
-                if rotated == Some(false) && ((double_card && rules.video_surveillance) || ace_card)
-                {
-                    let cite = if ace_card {
-                        "N.D. Admin. Code 99-01.3-08-11(3)(a)"
-                    } else {
-                        "N.D. Admin. Code 99-01.3-08-11(3)(b)"
-                    };
-                    let what = if ace_card { "split ace" } else { "double-down" };
-                    self.find(
-                        FindingKind::CardNotAtRightAngle,
-                        Some(cite),
-                        at,
-                        (t, t),
-                        "card at a right angle".into(),
-                        "card placed square".into(),
-                        None,
-                        format!("The {what} card {card} at space {space} hand {hand} was not placed at a right angle."),
-                    );
-                }
                 if !initial {
                     self.last_player_action_seq = seq;
                     self.last_player_action_t = self.t_end;
@@ -742,6 +671,84 @@ impl Round {
                     hs.t_first = t;
                 }
             }
+        }
+    }
+
+    /// The checks on a card dealt to a hand that is finished (picked up or bust), doubled, or
+    /// one of split aces (08-09(2)(c)-(d), 08-11(3)), made before the card is added.
+    #[cold]
+    #[inline(never)]
+    fn card_to_special_hand(
+        &mut self,
+        space: u8,
+        hand: u8,
+        card: Card,
+        rotated: Option<bool>,
+        t: f64,
+        rules: &HouseRules,
+    ) {
+        let h = self.space(space).hands[usize::from(hand - 1)];
+        let n = h.cards.len();
+        let at = (Some(space), Some(hand));
+        if h.cleared || h.value().is_bust() {
+            self.find(
+                FindingKind::CardToFinishedHand,
+                None,
+                at,
+                (h.t_first, t),
+                "no card: the hand was finished".into(),
+                format!(
+                    "{card} dealt to a hand that was {}",
+                    if h.cleared { "picked up" } else { "bust" }
+                ),
+                None,
+                format!(
+                    "Card {card} dealt to space {space} hand {hand} after the hand was finished."
+                ),
+            );
+        } else if h.double > 0 && n > usize::from(h.cards_at_double) {
+            self.find(
+                FindingKind::DoubleRuleBroken,
+                Some("N.D. Admin. Code 99-01.3-08-09(2)(d)"),
+                at,
+                (h.t_first, t),
+                "one card after a double-down".into(),
+                format!("a further card ({card})"),
+                None,
+                format!("Space {space} hand {hand} doubled down but was dealt a further card {card}; only one card may follow a double."),
+            );
+        } else if h.split_aces && n >= 2 {
+            self.find(
+                FindingKind::SplitRuleBroken,
+                Some("N.D. Admin. Code 99-01.3-08-09(2)(c)"),
+                at,
+                (h.t_first, t),
+                "one card on each split ace".into(),
+                format!("a further card ({card})"),
+                None,
+                format!("Split aces at space {space} hand {hand} drew a further card {card}; split aces draw only one card each."),
+            );
+        }
+        // A double-down card, and the card on a split ace, lie at a right angle (08-11(3)).
+        let double_card = h.double > 0 && n == usize::from(h.cards_at_double);
+        let ace_card = h.split_aces && n == 1;
+        if rotated == Some(false) && ((double_card && rules.video_surveillance) || ace_card) {
+            let cite = if ace_card {
+                "N.D. Admin. Code 99-01.3-08-11(3)(a)"
+            } else {
+                "N.D. Admin. Code 99-01.3-08-11(3)(b)"
+            };
+            let what = if ace_card { "split ace" } else { "double-down" };
+            self.find(
+                FindingKind::CardNotAtRightAngle,
+                Some(cite),
+                at,
+                (t, t),
+                "card at a right angle".into(),
+                "card placed square".into(),
+                None,
+                format!("The {what} card {card} at space {space} hand {hand} was not placed at a right angle."),
+            );
         }
     }
 
@@ -785,8 +792,6 @@ impl Round {
     ) {
         let dealt = self.first_card_seq.is_some();
         let amount = money.amount;
-        let seq = self.seq;
-        let at = (Some(space), Some(hand));
         {
             let sp = self.space_mut(space);
             if sp.t_first == 0.0 {
@@ -840,6 +845,26 @@ impl Round {
                     sp.tip = amount;
                 }
             }
+            _ => self.later_wager(space, hand, kind, amount, t, rules),
+        }
+    }
+
+    /// Insurance, split, double-down and tip-double wagers: placed during play, each checked
+    /// against the state of the hand at that moment (08-09(2), 08-11(10)).
+    #[inline(never)]
+    fn later_wager(
+        &mut self,
+        space: u8,
+        hand: u8,
+        kind: WagerKind,
+        amount: Cents,
+        t: f64,
+        rules: &HouseRules,
+    ) {
+        let seq = self.seq;
+        let at = (Some(space), Some(hand));
+        match kind {
+            WagerKind::Original | WagerKind::Tip => {}
             WagerKind::Insurance => {
                 let up = self.upcard();
                 let original = self.space(space).original;
