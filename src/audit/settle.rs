@@ -205,26 +205,27 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             }
         }
         let sp = &r.spaces[si];
-        let (tip, tip_double, tip_flow, ins, ins_flow) = (
-            sp.tip,
-            sp.tip_double,
-            sp.tip_flow,
-            sp.insurance,
-            sp.ins_flow,
-        );
-        wagered += tip + tip_double + ins;
-        let te = expect_tip(tip, tip_double, first_outcome, dealer_natural);
-        if tip_flow.paid != te.pay || tip_flow.collected != te.collect {
-            judge_side(r, space, Bet::Tip, te, tip_flow);
+        let (tip, tip_double, tip_flow) = (sp.tip, sp.tip_double, sp.tip_flow);
+        if tip != 0 || tip_double != 0 || tip_flow.moved() {
+            wagered += tip + tip_double;
+            let te = expect_tip(tip, tip_double, first_outcome, dealer_natural);
+            if tip_flow.paid != te.pay || tip_flow.collected != te.collect {
+                judge_side(r, space, Bet::Tip, te, tip_flow);
+            }
+            exp_house += te.collect - te.pay;
+            obs_house += tip_flow.collected - tip_flow.paid;
         }
-        exp_house += te.collect - te.pay;
-        obs_house += tip_flow.collected - tip_flow.paid;
-        let ie = expect_insurance(ins, dealer_natural);
-        if ins_flow.paid != ie.pay || ins_flow.collected != ie.collect {
-            judge_side(r, space, Bet::Insurance, ie, ins_flow);
+        let sp = &r.spaces[si];
+        let (ins, ins_flow) = (sp.insurance, sp.ins_flow);
+        if ins != 0 || ins_flow.moved() {
+            wagered += ins;
+            let ie = expect_insurance(ins, dealer_natural);
+            if ins_flow.paid != ie.pay || ins_flow.collected != ie.collect {
+                judge_side(r, space, Bet::Insurance, ie, ins_flow);
+            }
+            exp_house += ie.collect - ie.pay;
+            obs_house += ins_flow.collected - ins_flow.paid;
         }
-        exp_house += ie.collect - ie.pay;
-        obs_house += ins_flow.collected - ins_flow.paid;
     }
     if dv.misplayed || (dv.stood_short && live > 0 && !dealer_natural) {
         check_dealer_play(r, rules, live, dealer_natural);
