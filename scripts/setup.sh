@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine (as root) to build pitwatch. Safe to run again: it installs
-# only what is missing. Today the build needs a C linker (build-essential) and the Rust
-# toolchain; the video and recognizer stages will add their libraries here.
+# only what is missing. The build needs a C linker (build-essential), the Rust toolchain, and
+# Debian's FFmpeg 5.1 development files with libclang (ffmpeg-next writes the simulator's H.264
+# footage through them; bindgen reads their headers).
 set -euo pipefail
 
 need_apt=()
 command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
+for pkg in libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libclang-dev; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
+done
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then

@@ -2,6 +2,9 @@
 #![warn(missing_docs)]
 pub mod audit;
 pub mod events;
+pub mod layout;
+pub mod render;
 pub mod report;
 pub mod rules;
 pub mod sim;
+pub mod video;

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod play;
+pub mod simulate;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +23,9 @@ pub enum Command {
     Audit(audit::AuditArgs),
     /// Write the event log of rounds dealt exactly by the rules (a clean shift).
     Play(play::PlayArgs),
+    /// Film simulated play: H.264 footage with its exact event log, findings, layout and
+    /// per-frame annotations.
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Exit status: no findings.
@@ -36,5 +40,6 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
         Command::Audit(a) => audit::run(&a),
         Command::Play(a) => play::run(&a),
+        Command::Simulate(a) => simulate::run(&a),
     }
 }

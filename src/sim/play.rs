@@ -14,6 +14,7 @@ use crate::rules::twenty_one::{
     Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
 };
 
+use super::mistakes::{Injected, Mistake};
 use super::rng::Rng;
 
 /// Settings for generated play.
@@ -25,12 +26,21 @@ pub struct PlayConfig {
     pub table: Id,
     /// Random seed.
     pub seed: u64,
-    /// Chance that each of the seven spaces holds a wager in a round.
+    /// Betting spaces at the table (1..=7).
+    pub spaces: u8,
+    /// Chance that each space holds a wager in a round.
     pub occupancy: f64,
     /// Write chips by denomination on every wager and payout, not just amounts.
     pub with_chips: bool,
     /// Footage time of the first event, in seconds.
     pub t0: f64,
+    /// Chance that a round carries a dealer mistake (0: a clean shift).
+    pub errors: f64,
+    /// The mistakes to choose from.
+    pub mistakes: Vec<Mistake>,
+    /// Wall clock at footage time 0, as (date, seconds since midnight): every event then
+    /// carries its wall-clock time as the recorder's overlay shows it.
+    pub wall: Option<(String, u32)>,
 }
 
 impl PlayConfig {
@@ -40,9 +50,13 @@ impl PlayConfig {
             rules,
             table: "1".into(),
             seed,
+            spaces: 7,
             occupancy: 0.6,
             with_chips: false,
             t0: 0.0,
+            errors: 0.0,
+            mistakes: Mistake::ALL.to_vec(),
+            wall: None,
         }
     }
 }
@@ -92,6 +106,16 @@ pub struct Table {
     out: Vec<Event>,
     /// Player labels by space ("P1".."P7"), shared by every wager event.
     players: Vec<Id>,
+    /// Draws the mistakes, apart from play so a clean shift is the same with or without them.
+    err_rng: Rng,
+    /// The mistake waiting for its chance in this round (or a later one), and the round it
+    /// was drawn in: one that finds no chance in five rounds is dropped.
+    pending: Option<Mistake>,
+    pending_since: u64,
+    /// The mistakes made so far.
+    injected: Vec<Injected>,
+    /// A round is being dealt (a shuffle between rounds belongs to the next one).
+    dealing: bool,
 }
 
 impl Table {
@@ -106,6 +130,7 @@ impl Table {
             }
         }
         let rng = Rng::new(cfg.seed);
+        let seed = cfg.seed;
         let t = cfg.t0;
         let n = shoe.len();
         Table {
@@ -118,7 +143,43 @@ impl Table {
             rounds: 0,
             out: Vec::new(),
             players: (0..=7).map(|s| Id::from(format!("P{s}"))).collect(),
+            err_rng: Rng::new(cfg_seed_for_errors(seed)),
+            pending: None,
+            pending_since: 0,
+            injected: Vec::new(),
+            dealing: false,
         }
+    }
+
+    /// The mistakes made so far, in order.
+    pub fn injected(&self) -> &[Injected] {
+        &self.injected
+    }
+
+    /// Time of the last event written, seconds.
+    pub fn now(&self) -> f64 {
+        self.out.last().map_or(self.t, |e| e.t)
+    }
+
+    /// Takes the pending mistake if it is `m`: the caller then makes it.
+    fn take(&mut self, m: Mistake) -> bool {
+        if self.pending == Some(m) {
+            self.pending = None;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Records that mistake `m` was just made (in the last event written).
+    fn note(&mut self, m: Mistake, space: Option<u8>) {
+        let t = self.now();
+        self.injected.push(Injected {
+            mistake: m,
+            round: self.rounds + u64::from(!self.dealing),
+            space,
+            t,
+        });
     }
 
     /// Plays `n` rounds and returns their events (with any shuffles between them).
@@ -132,9 +193,18 @@ impl Table {
     fn emit(&mut self, kind: EventKind) {
         self.t += self.rng.uniform(0.4, 1.6);
         let t = (self.t * 100.0).round() / 100.0;
+        let wall = self.cfg.wall.as_ref().map(|(date, s0)| {
+            let s = u64::from(*s0) + t as u64;
+            Id::from(format!(
+                "{date}T{:02}:{:02}:{:02}",
+                (s / 3600) % 24,
+                (s / 60) % 60,
+                s % 60
+            ))
+        });
         self.out.push(Event {
             t,
-            wall: None,
+            wall,
             table: self.cfg.table.clone(),
             kind,
         });
@@ -179,6 +249,11 @@ impl Table {
         self.cut = self.shoe.len() - self.rng.range(50, 100) as usize;
         self.emit(EventKind::Shuffle);
         self.emit(EventKind::Cut);
+        if self.take(Mistake::NoBurn) {
+            // The first card dealt is the finding's moment; the cut marks where it began.
+            self.note(Mistake::NoBurn, None);
+            return;
+        }
         self.burn();
     }
 
@@ -215,13 +290,19 @@ impl Table {
 
     fn pay(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) {
         let money = self.money(amount);
+        // 08-11(16)(a): fanned at a surveilled table; 08-11(15)(d): insurance payoffs always.
+        let must_fan = self.cfg.rules.video_surveillance || bet == Bet::Insurance;
+        let stacked = must_fan && self.take(Mistake::NotFanned);
         self.emit(EventKind::Payout {
             space,
             hand,
             bet,
             money,
-            fanned: Some(true),
+            fanned: Some(!stacked),
         });
+        if stacked {
+            self.note(Mistake::NotFanned, Some(space));
+        }
     }
 
     fn collect(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) {
@@ -247,6 +328,18 @@ impl Table {
     /// Plays one round.
     pub fn round(&mut self) {
         let rules = self.cfg.rules.clone();
+        if self.pending.is_some() && self.rounds >= self.pending_since + 5 {
+            self.pending = None;
+        }
+        if self.pending.is_none()
+            && self.cfg.errors > 0.0
+            && !self.cfg.mistakes.is_empty()
+            && self.err_rng.chance(self.cfg.errors)
+        {
+            let i = self.err_rng.below(self.cfg.mistakes.len() as u64) as usize;
+            self.pending = Some(self.cfg.mistakes[i]);
+            self.pending_since = self.rounds;
+        }
         if self.next >= self.cut || self.rounds == 0 {
             self.shuffle();
         } else if self.rng.chance(0.01) {
@@ -257,8 +350,9 @@ impl Table {
             self.burn();
         }
         self.rounds += 1;
+        self.dealing = true;
         let mut spaces: Vec<PSpace> = Vec::new();
-        for s in 1..=7u8 {
+        for s in 1..=self.cfg.spaces {
             if self.rng.chance(self.cfg.occupancy) {
                 spaces.push(PSpace {
                     space: s,
@@ -268,7 +362,7 @@ impl Table {
         }
         if spaces.is_empty() {
             spaces.push(PSpace {
-                space: self.rng.range(1, 7) as u8,
+                space: self.rng.range(1, i64::from(self.cfg.spaces)) as u8,
                 ..Default::default()
             });
         }
@@ -277,20 +371,31 @@ impl Table {
             i64::from(rules.min_wager_dollars),
             i64::from(rules.max_wager_dollars),
         );
-        for sp in &mut spaces {
+        let over = self.take(Mistake::OverLimit);
+        for (i, sp) in spaces.iter_mut().enumerate() {
             sp.original = self.rng.range(min, max.min(min + 24)) * 100;
+            if over && i == 0 {
+                sp.original = (max + 5) * 100;
+            }
             if rules.tip_betting && self.rng.chance(0.12) {
                 sp.tip = [50, 100, 200][self.rng.below(3) as usize].min(rules.tip_max());
             }
         }
-        for sp in &spaces {
+        for (i, sp) in spaces.iter().enumerate() {
             self.wager(sp.space, 1, WagerKind::Original, sp.original);
+            if over && i == 0 {
+                self.note(Mistake::OverLimit, Some(sp.space));
+            }
             if sp.tip > 0 {
                 self.wager(sp.space, 1, WagerKind::Tip, sp.tip);
             }
         }
         // The deal (08-10(1)).
         let hole = rules.dealing_method.has_hole_card();
+        let reversed = spaces.len() >= 2 && self.take(Mistake::DealingOrder);
+        if reversed {
+            spaces.reverse();
+        }
         for sp in &mut spaces {
             let c = self.deal(
                 Target::Hand {
@@ -305,6 +410,10 @@ impl Table {
                 stake: sp.original,
                 ..Default::default()
             });
+        }
+        if reversed {
+            spaces.reverse();
+            self.note(Mistake::DealingOrder, None);
         }
         let up = self.deal(Target::Dealer, true, None);
         let mut dealer = vec![up];
@@ -335,9 +444,17 @@ impl Table {
                     sp.even_money = true;
                     sp.hands[0].settled = true;
                 } else if self.rng.chance(0.15) {
-                    let ins = original / 2;
+                    let wrong = self.take(Mistake::InsuranceAmount);
+                    let ins = if wrong {
+                        original / 2 + 100
+                    } else {
+                        original / 2
+                    };
                     self.wager(space, 1, WagerKind::Insurance, ins);
                     sp.insurance = ins;
+                    if wrong {
+                        self.note(Mistake::InsuranceAmount, Some(space));
+                    }
                 }
             }
         }
@@ -396,8 +513,18 @@ impl Table {
                     .any(|h| !h.settled && !h.value().is_bust() && !h.natural());
                 let mut v = dv;
                 while live && must_draw(v, rules.soft_17) {
+                    if v.total() >= 12 && self.take(Mistake::StoodAt16) {
+                        self.note(Mistake::StoodAt16, None);
+                        break;
+                    }
                     let c = self.deal(Target::Dealer, true, None);
                     v.add(c.rank);
+                }
+                if live && !v.is_bust() && self.take(Mistake::DrewAt17) {
+                    // A card drawn at 17 or more; the hands are still settled on the total
+                    // the dealer had to stand on.
+                    self.deal(Target::Dealer, true, None);
+                    self.note(Mistake::DrewAt17, None);
                 }
                 self.settle(&mut spaces, v, &rules);
             }
@@ -408,6 +535,7 @@ impl Table {
             });
         }
         self.emit(EventKind::CardsCleared { space: None });
+        self.dealing = false;
     }
 
     fn players_act(&mut self, spaces: &mut [PSpace], up: Card, rules: &HouseRules) {
@@ -469,6 +597,11 @@ impl Table {
                 {
                     self.split(sp, hi);
                     continue;
+                }
+                if h.cards.len() == 2 && self.take(Mistake::DoubleOnSplitAces) {
+                    self.wager(space, hand, WagerKind::Double, h.stake);
+                    sp.hands[hi].double = h.stake;
+                    self.note(Mistake::DoubleOnSplitAces, Some(space));
                 }
                 break;
             }
@@ -551,6 +684,15 @@ impl Table {
 
     fn bust(&mut self, sp: &mut PSpace, hi: usize, ace_or_ten: bool) {
         let space = sp.space;
+        if self.take(Mistake::CardToBustHand) {
+            let target = Target::Hand {
+                space,
+                hand: hi as u8 + 1,
+            };
+            let c = self.deal(target, true, None);
+            sp.hands[hi].cards.push(c);
+            self.note(Mistake::CardToBustHand, Some(space));
+        }
         let special = sp.hands.len() > 1 || sp.hands[hi].double > 0 || sp.insurance > 0;
         if special && ace_or_ten {
             // 08-11(8): chips wait on the busted cards until the dealer's hand is known.
@@ -647,7 +789,17 @@ impl Table {
         // Naturals (08-11(10)(a)-(b)), then every other hand.
         for sp in spaces.iter_mut().rev() {
             if !sp.even_money && !sp.hands[0].settled && sp.hands[0].natural() {
-                self.pay(sp.space, 1, Bet::Main, sp.original.min(max) * 3 / 2);
+                let even = self.take(Mistake::NaturalPaidEven);
+                let stake = sp.original.min(max);
+                self.pay(
+                    sp.space,
+                    1,
+                    Bet::Main,
+                    if even { stake } else { stake * 3 / 2 },
+                );
+                if even {
+                    self.note(Mistake::NaturalPaidEven, Some(sp.space));
+                }
                 sp.hands[0].settled = true;
             }
         }
@@ -666,10 +818,26 @@ impl Table {
                 let lost = !h.settled && h.value().total() < d;
                 if !h.settled {
                     let amount = h.stake.min(max) + h.double;
+                    let hand = hi as u8 + 1;
                     if won {
-                        self.pay(space, hi as u8 + 1, Bet::Main, amount);
+                        if self.take(Mistake::Overpay) {
+                            self.pay(space, hand, Bet::Main, amount + 500);
+                            self.note(Mistake::Overpay, Some(space));
+                        } else if self.take(Mistake::Underpay) {
+                            self.pay(space, hand, Bet::Main, (amount / 2).max(50));
+                            self.note(Mistake::Underpay, Some(space));
+                        } else {
+                            self.pay(space, hand, Bet::Main, amount);
+                        }
                     } else if lost {
-                        self.collect(space, hi as u8 + 1, Bet::Main, amount);
+                        if self.take(Mistake::LosingNotCollected) {
+                            self.note(Mistake::LosingNotCollected, Some(space));
+                        } else {
+                            self.collect(space, hand, Bet::Main, amount);
+                        }
+                    } else if self.take(Mistake::PaidPush) {
+                        self.pay(space, hand, Bet::Main, amount);
+                        self.note(Mistake::PaidPush, Some(space));
                     }
                 }
                 if tip > 0 && hi == 0 {
@@ -700,4 +868,9 @@ impl Table {
 /// Plays `rounds` rounds at one table and returns the event log.
 pub fn play(cfg: PlayConfig, rounds: usize) -> Vec<Event> {
     Table::new(cfg).play(rounds)
+}
+
+/// The seed of the mistake draws, apart from the seed of play.
+fn cfg_seed_for_errors(seed: u64) -> u64 {
+    seed ^ 0xE220_5EED_0000_0001
 }

@@ -148,6 +148,11 @@ pub enum HouseRulesError {
 }
 
 impl HouseRules {
+    /// The rules as TOML text, readable by [`HouseRules::from_toml_str`].
+    pub fn to_toml_string(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
     /// Parses and validates house rules from TOML text.
     pub fn from_toml_str(text: &str) -> Result<HouseRules, HouseRulesError> {
         let rules: HouseRules = toml::from_str(text)

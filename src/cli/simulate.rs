@@ -1,0 +1,347 @@
+//! `pitwatch simulate --out DIR [--seed N] [--minutes M | --rounds N] [--errors RATE] ...`:
+//! plays twenty-one under the house rules, renders what the overhead camera sees, and writes
+//! the footage with its exact truth (docs/simulate.md).
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use pitwatch::audit::audit;
+use pitwatch::events::{Event, to_line};
+use pitwatch::layout::{Layout, TableDesign};
+use pitwatch::render::paint::{Look, Painter};
+use pitwatch::render::{Canvas, Rgb};
+use pitwatch::sim::annotate::{annotate, class_names, yolo_lines};
+use pitwatch::sim::scene::Scene;
+use pitwatch::sim::{Injected, Mistake, PlayConfig, Table};
+use pitwatch::video::{EncodeSettings, Encoder};
+
+use super::EXIT_CLEAN;
+use super::audit::load_rules;
+
+/// Frame size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Resolution {
+    /// 1280 x 720.
+    #[value(name = "720p")]
+    P720,
+    /// 1920 x 1080.
+    #[value(name = "1080p")]
+    P1080,
+}
+
+/// Arguments of `pitwatch simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// Output folder (created; files in it are replaced).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Random seed: the same seed and options give the same footage, truth and annotations.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Minutes of play to film.
+    #[arg(long, conflicts_with = "rounds")]
+    pub minutes: Option<f64>,
+    /// Rounds to film (default 10 when --minutes is not given).
+    #[arg(long)]
+    pub rounds: Option<usize>,
+    /// Chance that a round carries a dealer mistake (0 gives a clean shift).
+    #[arg(long, default_value_t = 0.0)]
+    pub errors: f64,
+    /// The mistakes to choose from, comma-separated (default: all; see docs/simulate.md).
+    #[arg(long, value_delimiter = ',')]
+    pub mistakes: Vec<String>,
+    /// House rules (TOML; see docs/house-rules.md).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Table id.
+    #[arg(long, default_value = "1")]
+    pub table: String,
+    /// Betting spaces on the table (1 to 7).
+    #[arg(long, default_value_t = 7)]
+    pub seats: u8,
+    /// Frame size.
+    #[arg(long, value_enum, default_value_t = Resolution::P720)]
+    pub resolution: Resolution,
+    /// Frames per second (30 or 15).
+    #[arg(long, default_value_t = 30)]
+    pub fps: u32,
+    /// How much the camera's imperfections show: 0 a clean render, 1 typical, 2 a poor camera
+    /// (lighting, flicker, noise, jitter, blur, tilt).
+    #[arg(long, default_value_t = 1.0)]
+    pub realism: f64,
+    /// H.264 quality: x264 constant rate factor (18 fine ... 35 blocky).
+    #[arg(long, default_value_t = 23)]
+    pub crf: u8,
+    /// x264 speed preset.
+    #[arg(long, default_value = "veryfast")]
+    pub preset: String,
+    /// Annotate every Nth frame (annotations.jsonl and YOLO labels); 0 for none.
+    #[arg(long, default_value_t = 10)]
+    pub label_every: u64,
+}
+
+#[derive(Serialize)]
+struct Manifest<'a> {
+    seed: u64,
+    table: &'a str,
+    rounds: u64,
+    events: usize,
+    frames: u64,
+    fps: u32,
+    width: u32,
+    height: u32,
+    duration_s: f64,
+    realism: f64,
+    crf: u8,
+    errors: f64,
+    mistakes_made: usize,
+    findings: usize,
+    label_every: u64,
+    files: [&'a str; 8],
+}
+
+fn check(a: &SimulateArgs) -> anyhow::Result<()> {
+    if !(1..=7).contains(&a.seats) {
+        bail!(
+            "--seats {}: a twenty-one table has 1 to 7 betting spaces",
+            a.seats
+        );
+    }
+    if !(0.0..=1.0).contains(&a.errors) {
+        bail!("--errors {}: a rate between 0 and 1", a.errors);
+    }
+    if let Some(m) = a.minutes {
+        if !(m > 0.0 && m <= 24.0 * 60.0) {
+            bail!("--minutes {m}: more than 0 and at most a day");
+        }
+    }
+    if a.rounds == Some(0) {
+        bail!("--rounds 0: film at least one round");
+    }
+    if a.fps != 30 && a.fps != 15 {
+        bail!("--fps {}: 30 or 15", a.fps);
+    }
+    if !(0.0..=3.0).contains(&a.realism) {
+        bail!("--realism {}: from 0 (clean) to 3", a.realism);
+    }
+    if a.crf > 51 {
+        bail!("--crf {}: x264 takes 0 to 51", a.crf);
+    }
+    if a.table.is_empty() || a.table.len() > 8 {
+        bail!("--table {:?}: a table id of 1 to 8 characters", a.table);
+    }
+    Ok(())
+}
+
+fn write_file(dir: &Path, name: &str, text: &str) -> anyhow::Result<()> {
+    let p = dir.join(name);
+    fs::write(&p, text).with_context(|| format!("{}: cannot write", p.display()))
+}
+
+/// Plays the rounds asked for; returns the log and the mistakes made.
+fn play(a: &SimulateArgs, cfg: PlayConfig) -> (Vec<Event>, Vec<Injected>, u64) {
+    let mut table = Table::new(cfg);
+    let mut events = Vec::new();
+    let mut rounds = 0u64;
+    match a.minutes {
+        Some(m) => {
+            while events.last().is_none_or(|e: &Event| e.t < m * 60.0) {
+                events.extend(table.play(1));
+                rounds += 1;
+            }
+        }
+        None => {
+            let n = a.rounds.unwrap_or(10);
+            events = table.play(n);
+            rounds = n as u64;
+        }
+    }
+    (events, table.injected().to_vec(), rounds)
+}
+
+/// Simulates and writes the output folder.
+pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
+    check(a)?;
+    let rules = load_rules(a.rules.as_deref())?;
+    let mut mistakes = Vec::new();
+    for m in &a.mistakes {
+        let Some(k) = Mistake::parse(m.trim()) else {
+            let names: Vec<&str> = Mistake::ALL.iter().map(|m| m.as_str()).collect();
+            bail!(
+                "--mistakes: no mistake called {m:?}; choose from {}",
+                names.join(", ")
+            );
+        };
+        mistakes.push(k);
+    }
+    if mistakes.is_empty() {
+        mistakes = Mistake::ALL.to_vec();
+    }
+    fs::create_dir_all(&a.out)
+        .with_context(|| format!("{}: cannot create the output folder", a.out.display()))?;
+    let (width, height) = match a.resolution {
+        Resolution::P720 => (1280u32, 720u32),
+        Resolution::P1080 => (1920, 1080),
+    };
+    let look = Look::from_seed(a.seed, a.realism, &a.table);
+    let mut cfg = PlayConfig::new(rules.clone(), a.seed);
+    cfg.table = a.table.as_str().into();
+    cfg.with_chips = true;
+    cfg.spaces = a.seats;
+    cfg.errors = a.errors;
+    cfg.mistakes = mistakes;
+    cfg.t0 = 1.0;
+    cfg.wall = Some((look.date.clone(), look.clock0));
+    let (events, injected, rounds) = play(a, cfg);
+
+    // The truth, the findings it holds, the mistakes made, the calibration.
+    let mut truth = String::with_capacity(events.len() * 120);
+    for e in &events {
+        truth.push_str(&to_line(e));
+        truth.push('\n');
+    }
+    write_file(&a.out, "truth.jsonl", &truth)?;
+    let found = audit(&events, &rules);
+    write_file(
+        &a.out,
+        "expected-findings.json",
+        &serde_json::to_string_pretty(&found.findings)?,
+    )?;
+    write_file(
+        &a.out,
+        "injected.json",
+        &serde_json::to_string_pretty(&injected)?,
+    )?;
+    write_file(&a.out, "house.toml", &rules.to_toml_string())?;
+    let design = TableDesign {
+        spaces: a.seats,
+        ..TableDesign::default()
+    };
+    let painter = Painter::new(look, design.clone(), width, height, a.seed);
+    let layout = Layout::of(&a.table, &design, &painter.camera);
+    write_file(&a.out, "layout.toml", &layout.to_toml())?;
+
+    // The footage: frames painted on one thread, encoded on this one.
+    let scene = Scene::build(&events, &design);
+    let duration = scene.end + 1.5;
+    let frames = (duration * f64::from(a.fps)).ceil() as u64;
+    let labels = a.out.join("labels");
+    if a.label_every > 0 {
+        fs::create_dir_all(&labels)
+            .with_context(|| format!("{}: cannot create", labels.display()))?;
+        write_file(&a.out, "classes.txt", &(class_names().join("\n") + "\n"))?;
+    }
+    let mp4 = a.out.join("footage.mp4");
+    let mut enc = Encoder::create(
+        &mp4,
+        EncodeSettings {
+            width,
+            height,
+            fps: a.fps,
+            crf: a.crf,
+            preset: a.preset.clone(),
+            threads: 2,
+        },
+    )?;
+    let notes_path = a.out.join("annotations.jsonl");
+    let mut notes = BufWriter::new(
+        File::create(&notes_path)
+            .with_context(|| format!("{}: cannot write", notes_path.display()))?,
+    );
+    let (tx, rx) = mpsc::sync_channel::<(Canvas, Option<String>)>(3);
+    let fps = f64::from(a.fps);
+    let every = a.label_every;
+    let clock0 = f64::from(painter.look().clock0);
+    std::thread::scope(|s| -> anyhow::Result<()> {
+        let painter = &painter;
+        let scene = &scene;
+        let labels = &labels;
+        s.spawn(move || {
+            for n in 0..frames {
+                let t = n as f64 / fps;
+                let mut c = Canvas::new(width as usize, height as usize, Rgb(0, 0, 0));
+                painter.paint(scene, t, n, &mut c);
+                painter.overlay(&mut c, clock0 + t);
+                let note = (every > 0 && n % every == 0).then(|| {
+                    let (arm, palm) = scene.dealer_outline(t);
+                    let note = annotate(
+                        scene,
+                        &painter.camera,
+                        painter.shift(n),
+                        n,
+                        t,
+                        (&arm, &palm),
+                    );
+                    let yolo = yolo_lines(&note, width, height, 0.4);
+                    let _ = fs::write(labels.join(format!("{n:06}.txt")), yolo);
+                    serde_json::to_string(&note).unwrap_or_default()
+                });
+                if tx.send((c, note)).is_err() {
+                    break;
+                }
+            }
+        });
+        for (c, note) in rx {
+            enc.push(&c.data)?;
+            if let Some(line) = note {
+                writeln!(notes, "{line}")
+                    .with_context(|| format!("{}: cannot write", notes_path.display()))?;
+            }
+        }
+        Ok(())
+    })?;
+    let written = enc.frames();
+    enc.finish()?;
+    notes.flush()?;
+    let manifest = Manifest {
+        seed: a.seed,
+        table: &a.table,
+        rounds,
+        events: events.len(),
+        frames: written,
+        fps: a.fps,
+        width,
+        height,
+        duration_s: (duration * 100.0).round() / 100.0,
+        realism: a.realism,
+        crf: a.crf,
+        errors: a.errors,
+        mistakes_made: injected.len(),
+        findings: found.findings.len(),
+        label_every: a.label_every,
+        files: [
+            "footage.mp4",
+            "truth.jsonl",
+            "expected-findings.json",
+            "injected.json",
+            "layout.toml",
+            "house.toml",
+            "annotations.jsonl",
+            "labels/",
+        ],
+    };
+    write_file(
+        &a.out,
+        "simulation.json",
+        &serde_json::to_string_pretty(&manifest)?,
+    )?;
+    eprintln!(
+        "simulate: {} rounds, {} frames ({:.0} s at {} fps, {}x{}), {} mistake(s) made, {} finding(s) expected -> {}",
+        rounds,
+        written,
+        duration,
+        a.fps,
+        width,
+        height,
+        injected.len(),
+        found.findings.len(),
+        a.out.display()
+    );
+    Ok(EXIT_CLEAN)
+}

@@ -1,0 +1,262 @@
+//! The twenty-one table's design in table centimetres: where the betting spaces, the dealer's
+//! cards, the chip tray, the shoe and the discard holder are, and where each card and chip goes.
+//!
+//! Placement follows the chapter: a player's second card and hit cards cover no more than the
+//! lower left-hand quarter of the card before (N.D. Admin. Code 99-01.3-08-10(2)); split hands
+//! lie side by side, the first at the left (08-11(3)(a)); a double-down card and the card on a
+//! split ace lie at a right angle (08-11(3)); the dealer's hit cards go to the immediate right
+//! of the first two (08-11(10)(f)); a tip bet touches the lower left edge of the betting space
+//! (08-09(2)(a)). Left and right are the dealer's.
+
+use super::geometry::TablePt;
+
+/// A playing card's width, in centimetres (a standard 2.5 by 3.5 inch card).
+pub const CARD_W: f64 = 6.35;
+/// A playing card's height, in centimetres.
+pub const CARD_H: f64 = 8.89;
+/// A chip's diameter, in centimetres.
+pub const CHIP_D: f64 = 3.9;
+/// Chip denominations in the tray, in cents, from the dealer's left.
+pub const TRAY_DENOMS: [i64; 6] = [50, 100, 200, 500, 2_500, 10_000];
+
+/// Where one object lies on the table: its centre and its turn (radians, counter-clockwise
+/// seen from above with `y` away from the dealer).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Placement {
+    /// Centre, table centimetres.
+    pub at: TablePt,
+    /// Turn, radians.
+    pub angle: f64,
+}
+
+/// The table's design: seven betting spaces on an arc and the dealer's furniture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableDesign {
+    /// Betting spaces on the layout (1..=7).
+    pub spaces: u8,
+    /// Half-width of the felt, centimetres.
+    pub half_width: f64,
+    /// Depth of the felt from the dealer's edge to the far rail, centimetres.
+    pub depth: f64,
+}
+
+impl Default for TableDesign {
+    fn default() -> TableDesign {
+        TableDesign {
+            spaces: 7,
+            half_width: 100.0,
+            depth: 86.0,
+        }
+    }
+}
+
+impl TableDesign {
+    /// The felt's outline, counter-clockwise from the dealer's right corner.
+    pub fn outline(&self) -> Vec<TablePt> {
+        let n = 64;
+        let mut v: Vec<TablePt> = (0..=n)
+            .map(|i| {
+                let a = std::f64::consts::PI * f64::from(i) / f64::from(n);
+                TablePt::new(self.half_width * a.cos(), self.depth * a.sin())
+            })
+            .collect();
+        v.push(TablePt::new(-self.half_width, 0.0));
+        v
+    }
+
+    /// The angle (radians) at which betting space `space` sits on the arc: space 1 at the
+    /// dealer's far left, the last at the far right.
+    pub fn space_angle(&self, space: u8) -> f64 {
+        let n = f64::from(self.spaces.max(1));
+        let first = 150f64.to_radians();
+        let last = 30f64.to_radians();
+        let f = if n > 1.0 {
+            (f64::from(space) - 1.0) / (n - 1.0)
+        } else {
+            0.5
+        };
+        first + (last - first) * f
+    }
+
+    fn on_arc(&self, space: u8, rx: f64, ry: f64) -> TablePt {
+        let a = self.space_angle(space);
+        TablePt::new(rx * a.cos(), ry * a.sin())
+    }
+
+    /// How the cards and chips of a space are turned: toward the middle of the table.
+    pub fn space_turn(&self, space: u8) -> f64 {
+        (self.space_angle(space) - std::f64::consts::FRAC_PI_2) * 0.45
+    }
+
+    /// Centre of the betting circle of a space.
+    pub fn bet_centre(&self, space: u8) -> TablePt {
+        self.on_arc(space, 74.0, 64.0)
+    }
+
+    /// Radius of a betting circle, centimetres.
+    pub fn bet_radius(&self) -> f64 {
+        4.6
+    }
+
+    /// Moves `d` (given in the space's own frame: x to the dealer's right, y away) into table
+    /// coordinates from `origin`, turned as the space is.
+    fn in_space(&self, space: u8, origin: TablePt, dx: f64, dy: f64) -> TablePt {
+        let (s, c) = self.space_turn(space).sin_cos();
+        origin.offset(dx * c - dy * s, dx * s + dy * c)
+    }
+
+    /// Where the first card of hand 1 of a space goes.
+    fn first_card(&self, space: u8) -> TablePt {
+        self.on_arc(space, 62.0, 49.0)
+    }
+
+    /// Where card `index` (0-based) of hand `hand` (1-based) of `of_hands` hands goes. Each card
+    /// after the first covers the lower left-hand quarter of the one before (08-10(2)); split
+    /// hands lie side by side from the left (08-11(3)(a)); a card placed at a right angle
+    /// (double-down, split aces) is turned a quarter.
+    pub fn card(&self, space: u8, hand: u8, index: usize, rotated: bool) -> Placement {
+        let i = index as f64;
+        let dx = (f64::from(hand) - 1.0) * (CARD_W + 2.0) - i * CARD_W / 2.0;
+        let dy = -i * CARD_H / 2.0;
+        let at = self.in_space(space, self.first_card(space), dx, dy);
+        let turn = self.space_turn(space);
+        Placement {
+            at,
+            angle: if rotated {
+                turn + std::f64::consts::FRAC_PI_2
+            } else {
+                turn
+            },
+        }
+    }
+
+    /// Where the main bet of a hand sits: hand 1 in the betting circle, split and double
+    /// wagers beside it.
+    pub fn bet(&self, space: u8, hand: u8) -> TablePt {
+        let c = self.bet_centre(space);
+        if hand <= 1 {
+            c
+        } else {
+            self.in_space(space, c, (f64::from(hand) - 1.0) * (CARD_W + 2.0), 0.0)
+        }
+    }
+
+    /// Where a double-down wager goes: beside the hand's bet, toward the dealer.
+    pub fn double(&self, space: u8, hand: u8) -> TablePt {
+        self.in_space(space, self.bet(space, hand), 0.0, -CHIP_D * 1.3)
+    }
+
+    /// Where a payout is placed: to the dealer's right of the bet it pays.
+    pub fn payout(&self, space: u8, hand: u8) -> TablePt {
+        self.in_space(space, self.bet(space, hand), CHIP_D * 1.4, 0.0)
+    }
+
+    /// Where the tip bet goes: outside the betting circle, touching its lower left edge
+    /// (08-09(2)(a)).
+    pub fn tip(&self, space: u8) -> TablePt {
+        let r = self.bet_radius() + CHIP_D / 2.0;
+        let d = std::f64::consts::FRAC_1_SQRT_2 * r;
+        self.in_space(space, self.bet_centre(space), -d, -d)
+    }
+
+    /// Where an insurance bet goes: on the insurance line in front of the space.
+    pub fn insurance(&self, space: u8) -> TablePt {
+        self.on_arc(space, 46.0, 33.0)
+    }
+
+    /// The insurance line's arc: radii (x, y) of its middle, centimetres.
+    pub fn insurance_arc(&self) -> (f64, f64) {
+        (46.0, 33.0)
+    }
+
+    /// Where the dealer's card `index` goes: the first two side by side, hit cards to the
+    /// immediate right (08-11(10)(f)).
+    pub fn dealer_card(&self, index: usize) -> Placement {
+        Placement {
+            at: TablePt::new(-CARD_W * 0.6 + index as f64 * (CARD_W * 1.15), 20.0),
+            angle: 0.0,
+        }
+    }
+
+    /// The chip tray: centre and size (w, h), centimetres, along the dealer's edge.
+    pub fn tray(&self) -> (TablePt, f64, f64) {
+        (TablePt::new(0.0, 7.0), 56.0, 9.0)
+    }
+
+    /// Where chips of a denomination are stacked in the tray.
+    pub fn tray_slot(&self, cents: i64) -> TablePt {
+        let i = TRAY_DENOMS.iter().position(|&d| d == cents).unwrap_or(0);
+        let (c, w, _) = self.tray();
+        let step = w / TRAY_DENOMS.len() as f64;
+        TablePt::new(c.x - w / 2.0 + step * (i as f64 + 0.5), c.y)
+    }
+
+    /// The dealing shoe at the dealer's left: centre, size (w, h) and turn.
+    pub fn shoe(&self) -> (TablePt, f64, f64, f64) {
+        (TablePt::new(-76.0, 15.0), 11.0, 24.0, 0.3)
+    }
+
+    /// Where a card leaves the shoe.
+    pub fn shoe_mouth(&self) -> TablePt {
+        TablePt::new(-71.0, 26.0)
+    }
+
+    /// The discard holder at the dealer's right: centre, size (w, h) and turn.
+    pub fn discard(&self) -> (TablePt, f64, f64, f64) {
+        (TablePt::new(76.0, 14.0), 9.0, 12.0, -0.25)
+    }
+
+    /// The table-number placard: centre and size (w, h).
+    pub fn placard(&self) -> (TablePt, f64, f64) {
+        (TablePt::new(88.0, 3.5), 12.0, 5.0)
+    }
+
+    /// Where a player's chips come from and go to: beyond the rail behind the space.
+    pub fn player_side(&self, space: u8) -> TablePt {
+        self.on_arc(space, 112.0, 100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaces_run_from_the_dealers_left() {
+        let d = TableDesign::default();
+        let xs: Vec<f64> = (1..=7).map(|s| d.bet_centre(s).x).collect();
+        assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+        // Every betting circle lies on the felt, clear of its neighbours.
+        for s in 1..=6u8 {
+            let gap = d.bet_centre(s).dist(d.bet_centre(s + 1));
+            assert!(
+                gap > 2.0 * d.bet_radius() + 5.0,
+                "spaces {s}, {} at {gap}",
+                s + 1
+            );
+        }
+    }
+
+    #[test]
+    fn hit_cards_cover_only_the_lower_left_quarter() {
+        // 08-10(2): the next card covers no more than the lower left-hand quarter, so the one
+        // before keeps its upper left corner (its index) in view.
+        let d = TableDesign::default();
+        for s in 1..=7u8 {
+            let a = d.card(s, 1, 0, false);
+            let b = d.card(s, 1, 1, false);
+            let (sn, cs) = (-a.angle).sin_cos();
+            let (dx, dy) = (b.at.x - a.at.x, b.at.y - a.at.y);
+            let (lx, ly) = (dx * cs - dy * sn, dx * sn + dy * cs);
+            assert!((lx + CARD_W / 2.0).abs() < 1e-9 && (ly + CARD_H / 2.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn the_tip_touches_the_lower_left_of_the_circle() {
+        let d = TableDesign::default();
+        let (c, t) = (d.bet_centre(4), d.tip(4));
+        assert!((c.dist(t) - (d.bet_radius() + CHIP_D / 2.0)).abs() < 1e-9);
+        assert!(t.x < c.x && t.y < c.y);
+    }
+}

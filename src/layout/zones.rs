@@ -1,0 +1,299 @@
+//! The calibration file (`layout.toml`): where every zone of the table is in a camera's frame,
+//! in pixel coordinates. The simulator writes one for its footage; for a real camera a user
+//! writes one by hand (docs/layout.md). Unknown keys are an error that names the key.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::geometry::{Camera, Homography, PixelPt, TablePt};
+use super::table::TableDesign;
+
+/// Why a layout file was refused.
+#[derive(Debug, Error, PartialEq)]
+pub enum LayoutError {
+    /// The text is not valid TOML for a layout (an unknown key, a missing one, a wrong type).
+    #[error("{0}")]
+    Syntax(String),
+    /// The layout parses but cannot describe a table.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A closed polygon in pixel coordinates, as `[x, y]` pairs.
+pub type Polygon = Vec<[f64; 2]>;
+
+/// One betting space's zones, in pixels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceZones {
+    /// Betting space number, from the dealer's left.
+    pub number: u8,
+    /// The betting circle.
+    pub bet: Polygon,
+    /// Where the space's cards lie.
+    pub cards: Polygon,
+    /// Where a tip bet lies (08-09(2)(a)).
+    pub tip: Polygon,
+    /// Where an insurance bet lies.
+    pub insurance: Polygon,
+}
+
+/// Where the table's zones are in one camera's frame. Every coordinate is in pixels of a frame
+/// `width` x `height`, origin top-left, `y` down.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    /// Table id, as in the event log.
+    pub table: String,
+    /// Frame width, pixels.
+    pub width: u32,
+    /// Frame height, pixels.
+    pub height: u32,
+    /// Table centimetres (x to the dealer's right, y away from the dealer, origin at the middle
+    /// of the dealer's edge) to pixels, a 3x3 row-major homography.
+    pub table_to_pixel: [f64; 9],
+    /// The felt's outline.
+    pub felt: Polygon,
+    /// The dealer's card area.
+    pub dealer_cards: Polygon,
+    /// The chip tray.
+    pub chip_tray: Polygon,
+    /// The dealing shoe.
+    pub shoe: Polygon,
+    /// The discard holder.
+    pub discard: Polygon,
+    /// The table-number placard.
+    pub placard: Polygon,
+    /// The betting spaces, from the dealer's left.
+    pub spaces: Vec<SpaceZones>,
+}
+
+fn rect(c: TablePt, w: f64, h: f64, angle: f64) -> Vec<TablePt> {
+    let (s, co) = angle.sin_cos();
+    [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .iter()
+        .map(|(a, b)| {
+            let (dx, dy) = (a * w / 2.0, b * h / 2.0);
+            c.offset(dx * co - dy * s, dx * s + dy * co)
+        })
+        .collect()
+}
+
+fn circle(c: TablePt, r: f64) -> Vec<TablePt> {
+    (0..24)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / 24.0;
+            c.offset(r * a.cos(), r * a.sin())
+        })
+        .collect()
+}
+
+impl Layout {
+    /// The layout of a designed table as `camera` sees it.
+    pub fn of(table: &str, design: &TableDesign, camera: &Camera) -> Layout {
+        let px = |pts: Vec<TablePt>| -> Polygon {
+            pts.into_iter()
+                .map(|p| {
+                    let q = camera.pixel(p);
+                    [round2(q.x), round2(q.y)]
+                })
+                .collect()
+        };
+        let spaces = (1..=design.spaces)
+            .map(|s| {
+                let first = design.card(s, 1, 0, false);
+                let last = design.card(s, 1, 3, false);
+                let c = first.at.lerp(last.at, 0.5);
+                SpaceZones {
+                    number: s,
+                    bet: px(circle(design.bet_centre(s), design.bet_radius())),
+                    cards: px(rect(c, 14.0, 22.0, first.angle - 0.5)),
+                    tip: px(circle(design.tip(s), 2.6)),
+                    insurance: px(circle(design.insurance(s), 3.5)),
+                }
+            })
+            .collect();
+        let (tc, tw, th) = design.tray();
+        let (sc, sw, sh, sa) = design.shoe();
+        let (dc, dw, dh, da) = design.discard();
+        let (pc, pw, ph) = design.placard();
+        let d0 = design.dealer_card(0).at;
+        let dealer_area = rect(d0.offset(9.0, 0.0), 34.0, 13.0, 0.0);
+        Layout {
+            table: table.to_string(),
+            width: camera.width,
+            height: camera.height,
+            table_to_pixel: camera.to_pixel.m,
+            felt: px(design.outline()),
+            dealer_cards: px(dealer_area),
+            chip_tray: px(rect(tc, tw, th, 0.0)),
+            shoe: px(rect(sc, sw, sh, sa)),
+            discard: px(rect(dc, dw, dh, da)),
+            placard: px(rect(pc, pw, ph, 0.0)),
+            spaces,
+        }
+    }
+
+    /// Reads a layout file's text, checking that it can describe a table.
+    pub fn parse(text: &str) -> Result<Layout, LayoutError> {
+        let l: Layout = toml::from_str(text).map_err(|e| LayoutError::Syntax(e.to_string()))?;
+        l.validate()?;
+        Ok(l)
+    }
+
+    /// The layout as TOML text.
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).unwrap_or_default();
+        format!(
+            "# pitwatch table layout: every zone in pixel coordinates of a {}x{} frame\n\
+             # (origin top-left, y down). table_to_pixel maps table centimetres (x to the\n\
+             # dealer's right, y away from the dealer, origin mid dealer's edge) to pixels.\n\n{body}",
+            self.width, self.height
+        )
+    }
+
+    /// The map from table centimetres to pixels.
+    pub fn homography(&self) -> Homography {
+        Homography {
+            m: self.table_to_pixel,
+        }
+    }
+
+    fn validate(&self) -> Result<(), LayoutError> {
+        let bad = |m: String| Err(LayoutError::Invalid(m));
+        if self.width == 0 || self.height == 0 {
+            return bad(format!(
+                "frame size {}x{}: width and height must be positive",
+                self.width, self.height
+            ));
+        }
+        if self.spaces.is_empty() || self.spaces.len() > 7 {
+            return bad(format!(
+                "{} betting spaces: a table has 1 to 7",
+                self.spaces.len()
+            ));
+        }
+        for (i, s) in self.spaces.iter().enumerate() {
+            if usize::from(s.number) != i + 1 {
+                return bad(format!(
+                    "betting space {} listed in place {}: number them 1, 2, ... from the dealer's left",
+                    s.number,
+                    i + 1
+                ));
+            }
+        }
+        if self.homography().inverse().is_none() {
+            return bad(
+                "table_to_pixel is singular: it cannot map pixels back to the table".into(),
+            );
+        }
+        let zones = [
+            ("felt", &self.felt),
+            ("dealer_cards", &self.dealer_cards),
+            ("chip_tray", &self.chip_tray),
+            ("shoe", &self.shoe),
+            ("discard", &self.discard),
+            ("placard", &self.placard),
+        ];
+        let space_zones = self.spaces.iter().flat_map(|s| {
+            [
+                ("bet", &s.bet),
+                ("cards", &s.cards),
+                ("tip", &s.tip),
+                ("insurance", &s.insurance),
+            ]
+        });
+        for (name, poly) in zones.into_iter().chain(space_zones) {
+            if poly.len() < 3 {
+                return bad(format!(
+                    "zone `{name}` has {} point(s): a zone needs at least 3",
+                    poly.len()
+                ));
+            }
+            let (w, h) = (f64::from(self.width), f64::from(self.height));
+            if let Some(p) = poly.iter().find(|p| {
+                !p[0].is_finite()
+                    || !p[1].is_finite()
+                    || p[0] < -w
+                    || p[0] > 2.0 * w
+                    || p[1] < -h
+                    || p[1] > 2.0 * h
+            }) {
+                return bad(format!(
+                    "zone `{name}` has point [{}, {}], far outside the {}x{} frame",
+                    p[0], p[1], self.width, self.height
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// True when a pixel lies inside a polygon (even-odd rule).
+pub fn contains(poly: &[[f64; 2]], p: PixelPt) -> bool {
+    let mut inside = false;
+    let n = poly.len();
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + n - 1) % n]);
+        if (a[1] > p.y) != (b[1] > p.y) && p.x < (b[0] - a[0]) * (p.y - a[1]) / (b[1] - a[1]) + a[0]
+        {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Layout {
+        let cam = Camera::overhead(1280, 720, 0.0015, 0.0);
+        Layout::of("1", &TableDesign::default(), &cam)
+    }
+
+    #[test]
+    fn round_trips_through_toml() {
+        let l = sample();
+        let back = Layout::parse(&l.to_toml()).unwrap();
+        assert_eq!(back, l);
+    }
+
+    #[test]
+    fn zones_hold_what_the_design_puts_in_them() {
+        let d = TableDesign::default();
+        let cam = Camera::overhead(1280, 720, 0.0015, 0.0);
+        let l = Layout::of("1", &d, &cam);
+        for s in 1..=7u8 {
+            let z = &l.spaces[usize::from(s - 1)];
+            assert!(contains(&z.bet, cam.pixel(d.bet_centre(s))));
+            assert!(contains(&z.tip, cam.pixel(d.tip(s))));
+            assert!(contains(&z.cards, cam.pixel(d.card(s, 1, 1, false).at)));
+            assert!(!contains(
+                &z.bet,
+                cam.pixel(d.bet_centre(s).offset(0.0, -20.0))
+            ));
+        }
+        assert!(contains(&l.shoe, cam.pixel(d.shoe().0)));
+        assert!(contains(&l.chip_tray, cam.pixel(d.tray_slot(500))));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_zones_are_named() {
+        let text = sample().to_toml().replace("width =", "widht =");
+        let e = Layout::parse(&text).unwrap_err().to_string();
+        assert!(e.contains("widht"), "{e}");
+        let mut l = sample();
+        l.spaces[2].number = 9;
+        let e = Layout::parse(&l.to_toml()).unwrap_err().to_string();
+        assert!(e.contains("betting space 9"), "{e}");
+        let mut l = sample();
+        l.shoe.truncate(2);
+        let e = Layout::parse(&l.to_toml()).unwrap_err().to_string();
+        assert!(e.contains("`shoe`"), "{e}");
+    }
+}

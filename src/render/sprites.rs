@@ -1,0 +1,418 @@
+//! The project's own card and chip artwork, drawn once per video as sprites.
+//!
+//! Cards have jumbo corner indices (rank over suit, top left and, turned, bottom right), suit
+//! pips, red faces for hearts and diamonds and black for clubs and spades, and a patterned
+//! back. Chips carry the primary colour and edge spots the chapter prescribes by value
+//! (N.D. Admin. Code 99-01.3-08-03(3)): 50c mustard yellow without spots; $1 white, four solid
+//! spots; $2 pink, four split spots; $5 red, six solid spots; $25 green, eight white spots;
+//! $100 black, four white triple-split spots.
+
+use std::f64::consts::{PI, TAU};
+
+use super::canvas::{Rgb, Sprite, ellipse_points, fill_polygon};
+use super::font::{GLYPH_H, draw_text, text_width};
+use crate::rules::cards::{Card, Rank, Suit};
+
+/// Card sprite width, pixels.
+pub const CARD_TEX_W: usize = 96;
+/// Card sprite height, pixels.
+pub const CARD_TEX_H: usize = 134;
+/// Chip sprite size, pixels.
+pub const CHIP_TEX: usize = 64;
+
+const RED: Rgb = Rgb(196, 18, 36);
+const BLACK: Rgb = Rgb(22, 22, 26);
+
+/// The colour a suit is printed in.
+pub fn suit_colour(s: Suit) -> Rgb {
+    match s {
+        Suit::Hearts | Suit::Diamonds => RED,
+        Suit::Clubs | Suit::Spades => BLACK,
+    }
+}
+
+/// Draws a suit symbol centred at `(cx, cy)`, `size` pixels tall, upside down if `flip`.
+pub fn draw_suit(s: &mut Sprite, suit: Suit, cx: f64, cy: f64, size: f64, flip: bool) {
+    let c = suit_colour(suit);
+    let k = size / 2.0;
+    let f = if flip { -1.0 } else { 1.0 };
+    let p = |x: f64, y: f64| (cx + x * k * f, cy + y * k * f);
+    match suit {
+        Suit::Diamonds => fill_polygon(
+            s,
+            &[p(0.0, -1.0), p(0.72, 0.0), p(0.0, 1.0), p(-0.72, 0.0)],
+            c,
+            1.0,
+        ),
+        Suit::Hearts | Suit::Spades => {
+            // A heart: two lobes and a point; a spade is a heart upside down with a stem.
+            let g = if suit == Suit::Spades { -1.0 } else { 1.0 };
+            let q = |x: f64, y: f64| p(x, y * g);
+            let (l, r) = (q(-0.45, -0.42), q(0.45, -0.42));
+            fill_polygon(s, &ellipse_points(l, 0.5 * k, 0.5 * k, 0.0, 20), c, 1.0);
+            fill_polygon(s, &ellipse_points(r, 0.5 * k, 0.5 * k, 0.0, 20), c, 1.0);
+            fill_polygon(s, &[q(-0.93, -0.25), q(0.93, -0.25), q(0.0, 0.95)], c, 1.0);
+            if suit == Suit::Spades {
+                fill_polygon(s, &[p(0.0, 0.2), p(0.3, 1.0), p(-0.3, 1.0)], c, 1.0);
+            }
+        }
+        Suit::Clubs => {
+            for (x, y) in [(0.0, -0.5), (-0.48, 0.12), (0.48, 0.12)] {
+                let o = p(x, y);
+                fill_polygon(s, &ellipse_points(o, 0.42 * k, 0.42 * k, 0.0, 18), c, 1.0);
+            }
+            fill_polygon(s, &[p(0.0, 0.0), p(0.3, 1.0), p(-0.3, 1.0)], c, 1.0);
+        }
+    }
+}
+
+fn rounded_rect(w: f64, h: f64, r: f64, inset: f64) -> Vec<(f64, f64)> {
+    let mut v = Vec::new();
+    let corners = [
+        (w - r - inset, r + inset, -PI / 2.0),
+        (w - r - inset, h - r - inset, 0.0),
+        (r + inset, h - r - inset, PI / 2.0),
+        (r + inset, r + inset, PI),
+    ];
+    for (cx, cy, a0) in corners {
+        for i in 0..=6 {
+            let a = a0 + (PI / 2.0) * f64::from(i) / 6.0;
+            v.push((cx + r * a.cos(), cy + r * a.sin()));
+        }
+    }
+    v
+}
+
+/// The index text of a rank as printed in the corner.
+fn index_text(r: Rank) -> &'static str {
+    r.as_str()
+}
+
+/// Pip positions (fractions of the pip field, x then y) for the number cards.
+fn pips(r: Rank) -> &'static [(f64, f64)] {
+    match r {
+        Rank::Ace => &[(0.5, 0.5)],
+        Rank::Two => &[(0.5, 0.0), (0.5, 1.0)],
+        Rank::Three => &[(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+        Rank::Four => &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)],
+        Rank::Five => &[(0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)],
+        Rank::Six => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Seven => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 0.25),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Eight => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 0.25),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.5, 0.75),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Nine => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 0.33),
+            (1.0, 0.33),
+            (0.5, 0.5),
+            (0.0, 0.67),
+            (1.0, 0.67),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Ten => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 0.17),
+            (0.0, 0.33),
+            (1.0, 0.33),
+            (0.0, 0.67),
+            (1.0, 0.67),
+            (0.5, 0.83),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[],
+    }
+}
+
+/// The face of a card.
+pub fn card_face(card: Card) -> Sprite {
+    let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
+    let mut s = Sprite::new(CARD_TEX_W, CARD_TEX_H);
+    fill_polygon(
+        &mut s,
+        &rounded_rect(w, h, 7.0, 0.0),
+        Rgb(150, 150, 150),
+        1.0,
+    );
+    fill_polygon(
+        &mut s,
+        &rounded_rect(w, h, 6.0, 1.2),
+        Rgb(250, 250, 246),
+        1.0,
+    );
+    let c = suit_colour(card.suit);
+    // Jumbo index: the rank large in the top-left corner, the suit under it.
+    let text = index_text(card.rank);
+    let px = if text.len() > 1 { 2.3 } else { 3.3 };
+    let tw = text_width(text) as f64 * px;
+    let (ix, iy) = (3.0 + (25.0 - tw).max(0.0) / 2.0, 5.0);
+    let mut corner = Sprite::new(34, 50);
+    draw_text(&mut corner, text, ix, iy, 3.3_f64.min(px), c);
+    let text_h = GLYPH_H as f64 * 3.3;
+    draw_suit(&mut corner, card.suit, 15.5, iy + text_h + 9.0, 13.0, false);
+    blit(&mut s, &corner, 0, 0, false);
+    blit(&mut s, &corner, CARD_TEX_W - 34, CARD_TEX_H - 50, true);
+    match card.rank {
+        Rank::Jack | Rank::Queen | Rank::King => {
+            // A framed court panel with the rank letter and two suits.
+            let (x0, y0, x1, y1) = (26.0, 22.0, w - 26.0, h - 22.0);
+            fill_polygon(&mut s, &[(x0, y0), (x1, y0), (x1, y1), (x0, y1)], c, 1.0);
+            let inner = Rgb(240, 214, 120);
+            fill_polygon(
+                &mut s,
+                &[
+                    (x0 + 3.0, y0 + 3.0),
+                    (x1 - 3.0, y0 + 3.0),
+                    (x1 - 3.0, y1 - 3.0),
+                    (x0 + 3.0, y1 - 3.0),
+                ],
+                inner,
+                1.0,
+            );
+            let t = index_text(card.rank);
+            draw_text(&mut s, t, w / 2.0 - 2.5 * 4.0, h / 2.0 - 3.5 * 4.0, 4.0, c);
+            draw_suit(&mut s, card.suit, w / 2.0, y0 + 16.0, 14.0, false);
+            draw_suit(&mut s, card.suit, w / 2.0, y1 - 16.0, 14.0, true);
+        }
+        r => {
+            let big = r == Rank::Ace;
+            let (fx0, fy0, fx1, fy1) = (37.0, 22.0, w - 37.0, h - 22.0);
+            for &(fx, fy) in pips(r) {
+                let (x, y) = (fx0 + (fx1 - fx0) * fx, fy0 + (fy1 - fy0) * fy);
+                draw_suit(
+                    &mut s,
+                    card.suit,
+                    x,
+                    y,
+                    if big { 34.0 } else { 15.0 },
+                    fy > 0.55,
+                );
+            }
+        }
+    }
+    s
+}
+
+/// The back of a card: a red lattice inside a white border.
+pub fn card_back() -> Sprite {
+    let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
+    let mut s = Sprite::new(CARD_TEX_W, CARD_TEX_H);
+    fill_polygon(
+        &mut s,
+        &rounded_rect(w, h, 7.0, 0.0),
+        Rgb(150, 150, 150),
+        1.0,
+    );
+    fill_polygon(
+        &mut s,
+        &rounded_rect(w, h, 6.0, 1.2),
+        Rgb(250, 250, 246),
+        1.0,
+    );
+    fill_polygon(&mut s, &rounded_rect(w, h, 4.0, 7.0), Rgb(150, 24, 36), 1.0);
+    let light = Rgb(214, 90, 96);
+    let mut y = 12.0;
+    while y < h - 12.0 {
+        let mut x = 12.0;
+        while x < w - 12.0 {
+            fill_polygon(
+                &mut s,
+                &[(x, y - 4.0), (x + 4.0, y), (x, y + 4.0), (x - 4.0, y)],
+                light,
+                1.0,
+            );
+            x += 12.0;
+        }
+        y += 12.0;
+    }
+    s
+}
+
+/// Copies `src` into `dst` at `(x, y)`, turned half a turn if `flip`.
+fn blit(dst: &mut Sprite, src: &Sprite, x: usize, y: usize, flip: bool) {
+    for sy in 0..src.height {
+        for sx in 0..src.width {
+            let (ux, uy) = if flip {
+                (src.width - 1 - sx, src.height - 1 - sy)
+            } else {
+                (sx, sy)
+            };
+            let i = (uy * src.width + ux) * 4;
+            let a = src.data[i + 3];
+            if a == 0 {
+                continue;
+            }
+            let (dx, dy) = (x + sx, y + sy);
+            if dx < dst.width && dy < dst.height {
+                let c = Rgb(src.data[i], src.data[i + 1], src.data[i + 2]);
+                super::canvas::Surface::blend(dst, dx, dy, c, f32::from(a) / 255.0);
+            }
+        }
+    }
+}
+
+/// A chip's colours and edge spots by value, as 08-03(3) prescribes.
+pub struct ChipStyle {
+    /// Primary colour.
+    pub primary: Rgb,
+    /// Edge-spot colour.
+    pub spot: Rgb,
+    /// Number of edge spots.
+    pub spots: u32,
+    /// Parts each spot is split into (1 solid, 2 split, 3 triple split).
+    pub parts: u32,
+    /// The value printed in the middle.
+    pub label: &'static str,
+}
+
+/// The style of a chip of `cents`, or `None` for a value the chapter gives no colour.
+pub fn chip_style(cents: i64) -> Option<ChipStyle> {
+    let (primary, spot, spots, parts, label) = match cents {
+        50 => (Rgb(214, 168, 24), Rgb(214, 168, 24), 0, 1, ".50"),
+        100 => (Rgb(236, 236, 230), Rgb(30, 64, 170), 4, 1, "1"),
+        200 => (Rgb(240, 150, 184), Rgb(70, 40, 140), 4, 2, "2"),
+        500 => (Rgb(196, 24, 30), Rgb(245, 245, 240), 6, 1, "5"),
+        2_500 => (Rgb(24, 128, 62), Rgb(245, 245, 240), 8, 1, "25"),
+        10_000 => (Rgb(26, 26, 28), Rgb(245, 245, 240), 4, 3, "100"),
+        _ => return None,
+    };
+    Some(ChipStyle {
+        primary,
+        spot,
+        spots,
+        parts,
+        label,
+    })
+}
+
+/// A chip seen from above.
+pub fn chip(cents: i64) -> Sprite {
+    let st = chip_style(cents).unwrap_or(ChipStyle {
+        primary: Rgb(120, 120, 120),
+        spot: Rgb(240, 240, 240),
+        spots: 4,
+        parts: 1,
+        label: "",
+    });
+    let n = CHIP_TEX as f64;
+    let (cx, cy) = (n / 2.0, n / 2.0);
+    let mut s = Sprite::new(CHIP_TEX, CHIP_TEX);
+    fill_polygon(
+        &mut s,
+        &ellipse_points((cx, cy), n / 2.0 - 0.5, n / 2.0 - 0.5, 0.0, 48),
+        st.primary.scaled(0.8),
+        1.0,
+    );
+    fill_polygon(
+        &mut s,
+        &ellipse_points((cx, cy), n / 2.0 - 2.0, n / 2.0 - 2.0, 0.0, 48),
+        st.primary,
+        1.0,
+    );
+    // Edge spots, equally spaced on the rim; split spots are two or three bars with the primary
+    // colour between them.
+    let spot_w = TAU / f64::from(st.spots.max(1)) * 0.36;
+    for i in 0..st.spots {
+        let a0 = TAU * f64::from(i) / f64::from(st.spots) - spot_w / 2.0;
+        let parts = st.parts.max(1);
+        let part_w = spot_w / f64::from(2 * parts - 1);
+        for p in 0..parts {
+            let a = a0 + part_w * f64::from(2 * p);
+            let (r0, r1) = (n / 2.0 - 9.0, n / 2.0 - 2.0);
+            let pts = [
+                (cx + r0 * a.cos(), cy + r0 * a.sin()),
+                (cx + r1 * a.cos(), cy + r1 * a.sin()),
+                (cx + r1 * (a + part_w).cos(), cy + r1 * (a + part_w).sin()),
+                (cx + r0 * (a + part_w).cos(), cy + r0 * (a + part_w).sin()),
+            ];
+            fill_polygon(&mut s, &pts, st.spot, 1.0);
+        }
+    }
+    // The inlay with the value.
+    fill_polygon(
+        &mut s,
+        &ellipse_points((cx, cy), 15.5, 15.5, 0.0, 40),
+        st.primary.scaled(0.75),
+        1.0,
+    );
+    let inlay = st.primary.mix(Rgb(250, 250, 245), 0.75);
+    fill_polygon(
+        &mut s,
+        &ellipse_points((cx, cy), 14.0, 14.0, 0.0, 40),
+        inlay,
+        1.0,
+    );
+    let px = if st.label.len() > 2 { 1.7 } else { 2.4 };
+    let tw = text_width(st.label) as f64 * px;
+    draw_text(
+        &mut s,
+        st.label,
+        cx - tw / 2.0,
+        cy - GLYPH_H as f64 * px / 2.0,
+        px,
+        st.primary.scaled(0.55).mix(BLACK, 0.3),
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(s: &Sprite, f: impl Fn(u8, u8, u8) -> bool) -> usize {
+        s.data
+            .chunks_exact(4)
+            .filter(|p| p[3] > 200 && f(p[0], p[1], p[2]))
+            .count()
+    }
+
+    #[test]
+    fn hearts_are_red_and_spades_black() {
+        let h = card_face(Card::new(Rank::Seven, Suit::Hearts));
+        let sp = card_face(Card::new(Rank::Seven, Suit::Spades));
+        let red = |r: u8, g: u8, b: u8| r > 150 && g < 80 && b < 80;
+        let black = |r: u8, g: u8, b: u8| r < 60 && g < 60 && b < 60;
+        assert!(count(&h, red) > 300 && count(&h, black) == 0);
+        assert!(count(&sp, black) > 300 && count(&sp, red) == 0);
+    }
+
+    #[test]
+    fn chips_wear_the_colours_of_08_03() {
+        // 08-03(3)(d): five dollars red with white spots; (f) one hundred black with white.
+        let five = chip(500);
+        let red = |r: u8, g: u8, b: u8| r > 150 && g < 60 && b < 60;
+        let white = |r: u8, g: u8, b: u8| r > 230 && g > 230 && b > 230;
+        assert!(count(&five, red) > 1000);
+        assert!(count(&five, white) > 60);
+        // 08-03(3)(a): the fifty-cent chip has no edge spots.
+        let half = chip(50);
+        assert_eq!(count(&half, white), 0);
+        assert!(chip_style(1_000).is_none());
+    }
+}

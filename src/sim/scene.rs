@@ -1,0 +1,740 @@
+//! The table's scene over time, rebuilt from the table-event log: every card and chip stack on
+//! the felt, where it is at any moment (table centimetres), and where the dealer's hand is.
+//!
+//! An event's time is when its action is complete: a card dealt at `t` leaves the shoe at
+//! `t - MOVE` and lands at `t`; chips collected at `t` reach the tray at `t`. Pure: the renderer
+//! and the annotation writer ask the scene what is where at a frame's time.
+
+use crate::events::{Bet, Cents, Event, EventKind, Money, Target, WagerKind};
+use crate::layout::{CARD_H, CARD_W, CHIP_D, Placement, TRAY_DENOMS, TableDesign, TablePt};
+use crate::rules::cards::Card;
+
+/// Seconds an object takes to travel (shoe to spot, spot to tray...).
+pub const MOVE: f64 = 0.45;
+
+/// What an object is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Thing {
+    /// A playing card.
+    Card {
+        /// The card (known to the scene even while face down).
+        card: Option<Card>,
+        /// From this time on it lies face up (`INFINITY`: never).
+        face_up_from: f64,
+    },
+    /// Chips: denominations in cents, bottom first, and whether they are fanned out.
+    Chips {
+        /// Each chip's value, cents, bottom first.
+        values: Vec<Cents>,
+        /// Spread out side by side (a payout fanned for the camera) rather than stacked.
+        fanned: bool,
+    },
+}
+
+/// A point on an object's path.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Key {
+    /// Time, seconds into the footage.
+    pub t: f64,
+    /// Where the object is then.
+    pub at: Placement,
+}
+
+/// One card or chip stack, with its path over the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Object {
+    /// Order of appearance (later objects lie on top).
+    pub id: u32,
+    /// What it is.
+    pub thing: Thing,
+    /// Its path; before the first key it is not on the table.
+    pub keys: Vec<Key>,
+    /// When it leaves the table (`INFINITY`: never).
+    pub gone: f64,
+    /// The betting space it belongs to (0: the dealer's or none).
+    pub space: u8,
+    /// The hand at the space (0: none).
+    pub hand: u8,
+}
+
+impl Object {
+    /// Where the object is at `t`, or `None` when it is not on the table.
+    pub fn at(&self, t: f64) -> Option<Placement> {
+        let first = self.keys.first()?;
+        if t < first.t || t >= self.gone {
+            return None;
+        }
+        let i = self.keys.partition_point(|k| k.t <= t);
+        if i >= self.keys.len() {
+            return Some(self.keys[self.keys.len() - 1].at);
+        }
+        let (a, b) = (self.keys[i - 1], self.keys[i]);
+        let f = ease((t - a.t) / (b.t - a.t).max(1e-9));
+        Some(Placement {
+            at: a.at.at.lerp(b.at.at, f),
+            angle: a.at.angle + (b.at.angle - a.at.angle) * f,
+        })
+    }
+
+    /// True while the object travels at `t`.
+    pub fn moving(&self, t: f64) -> bool {
+        let i = self.keys.partition_point(|k| k.t <= t);
+        i > 0 && i < self.keys.len() && self.keys[i].at.at.dist(self.keys[i - 1].at.at) > 0.5
+    }
+
+    /// For a card, whether its face shows at `t`.
+    pub fn face_up(&self, t: f64) -> bool {
+        matches!(self.thing, Thing::Card { face_up_from, .. } if t >= face_up_from)
+    }
+}
+
+/// One trip of the dealer's hand: from `from` at `t0` to `to` at `t1`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Trip {
+    /// Start, seconds.
+    pub t0: f64,
+    /// End, seconds.
+    pub t1: f64,
+    /// Where the hand picks up.
+    pub from: TablePt,
+    /// Where it puts down.
+    pub to: TablePt,
+}
+
+/// The whole scene.
+#[derive(Debug, Clone, Default)]
+pub struct Scene {
+    /// Every object that was ever on the table, in order of appearance.
+    pub objects: Vec<Object>,
+    /// The dealer's hand's trips, in time order.
+    pub trips: Vec<Trip>,
+    /// Times at which the dealer changed (a new dealer's look from then on).
+    pub dealer_changes: Vec<f64>,
+    /// Time of the last event.
+    pub end: f64,
+}
+
+fn ease(f: f64) -> f64 {
+    let f = f.clamp(0.0, 1.0);
+    f * f * (3.0 - 2.0 * f)
+}
+
+/// Denominations making up `money`, largest first: the chips the log names, or the fewest
+/// regulation chips that make the amount.
+pub fn chip_values(money: &Money) -> Vec<Cents> {
+    let mut v = Vec::new();
+    if let Some(chips) = &money.chips {
+        for &(d, n) in chips.0.iter().rev() {
+            for _ in 0..n.min(40) {
+                v.push(d);
+            }
+        }
+        if !v.is_empty() {
+            return v;
+        }
+    }
+    let mut left = money.amount.max(0);
+    for &d in TRAY_DENOMS.iter().rev() {
+        while left >= d && v.len() < 40 {
+            v.push(d);
+            left -= d;
+        }
+    }
+    v
+}
+
+#[derive(Default)]
+struct SpaceObjs {
+    hands: Vec<Vec<usize>>,
+    bets: Vec<usize>,
+    tip: Vec<usize>,
+    insurance: Vec<usize>,
+}
+
+struct Builder<'a> {
+    design: &'a TableDesign,
+    scene: Scene,
+    spaces: Vec<SpaceObjs>,
+    dealer: Vec<usize>,
+}
+
+impl Builder<'_> {
+    fn add(&mut self, thing: Thing, keys: Vec<Key>, space: u8, hand: u8) -> usize {
+        let id = self.scene.objects.len();
+        self.scene.objects.push(Object {
+            id: id as u32,
+            thing,
+            keys,
+            gone: f64::INFINITY,
+            space,
+            hand,
+        });
+        id
+    }
+
+    fn trip(&mut self, t: f64, from: TablePt, to: TablePt) {
+        self.scene.trips.push(Trip {
+            t0: t - MOVE,
+            t1: t,
+            from,
+            to,
+        });
+    }
+
+    /// Moves an object to `to` over the `MOVE` seconds before `t`, and takes it off the table
+    /// at `t` if `leave`.
+    fn move_to(&mut self, id: usize, t: f64, to: Placement, leave: bool) {
+        let o = &mut self.scene.objects[id];
+        if o.gone <= t {
+            return;
+        }
+        let Some(now) = o.at(t - MOVE) else {
+            return;
+        };
+        o.keys.retain(|k| k.t <= t - MOVE);
+        o.keys.push(Key {
+            t: t - MOVE,
+            at: now,
+        });
+        o.keys.push(Key { t, at: to });
+        if leave {
+            o.gone = t;
+        }
+    }
+
+    fn space(&mut self, s: u8) -> &mut SpaceObjs {
+        let i = usize::from(s);
+        if self.spaces.len() <= i {
+            self.spaces.resize_with(i + 1, SpaceObjs::default);
+        }
+        &mut self.spaces[i]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chips(
+        &mut self,
+        money: &Money,
+        fanned: bool,
+        from: Placement,
+        to: Placement,
+        t: f64,
+        space: u8,
+        hand: u8,
+    ) -> usize {
+        let values = chip_values(money);
+        self.add(
+            Thing::Chips { values, fanned },
+            vec![
+                Key {
+                    t: t - MOVE,
+                    at: from,
+                },
+                Key { t, at: to },
+            ],
+            space,
+            hand,
+        )
+    }
+
+    fn bet_ids(&mut self, space: u8, hand: u8, bet: Bet) -> Vec<usize> {
+        let sp = self.space(space);
+        let ids = match bet {
+            Bet::Main => sp.bets.clone(),
+            Bet::Tip => sp.tip.clone(),
+            Bet::Insurance => sp.insurance.clone(),
+        };
+        let objs = &self.scene.objects;
+        ids.into_iter()
+            .filter(|&i| bet != Bet::Main || objs[i].hand == hand || hand == 0)
+            .collect()
+    }
+
+    fn apply(&mut self, ev: &Event) {
+        let t = ev.t;
+        let d = self.design;
+        let here = |p: TablePt| Placement { at: p, angle: 0.0 };
+        let discard = here(d.discard().0);
+        let mouth = here(d.shoe_mouth());
+        match &ev.kind {
+            EventKind::Shuffle | EventKind::Cut => {}
+            EventKind::DealerChange { .. } => self.scene.dealer_changes.push(t),
+            EventKind::Burn { from: None, .. } => {
+                let back = Thing::Card {
+                    card: None,
+                    face_up_from: f64::INFINITY,
+                };
+                let id = self.add(
+                    back,
+                    vec![
+                        Key {
+                            t: t - MOVE,
+                            at: mouth,
+                        },
+                        Key { t, at: discard },
+                    ],
+                    0,
+                    0,
+                );
+                self.scene.objects[id].gone = t;
+                self.trip(t, mouth.at, discard.at);
+            }
+            EventKind::Burn {
+                from: Some(target), ..
+            } => {
+                let id = match target {
+                    Target::Dealer => self.dealer.pop(),
+                    Target::Hand { space, hand } => self
+                        .space(*space)
+                        .hands
+                        .get_mut(usize::from(*hand).saturating_sub(1))
+                        .and_then(|h| h.pop()),
+                };
+                if let Some(id) = id {
+                    let from = self.scene.objects[id]
+                        .at(t - MOVE)
+                        .map_or(mouth.at, |p| p.at);
+                    self.move_to(id, t, discard, true);
+                    self.trip(t, from, discard.at);
+                }
+            }
+            EventKind::Card { to, card, rotated } => {
+                let face_up_from = if card.is_some() {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                };
+                let (place, space, hand) = match to {
+                    Target::Dealer => (d.dealer_card(self.dealer.len()), 0, 0),
+                    Target::Hand { space, hand } => {
+                        let sp = self.space(*space);
+                        let hi = usize::from(*hand).max(1) - 1;
+                        if sp.hands.len() <= hi {
+                            sp.hands.resize_with(hi + 1, Vec::new);
+                        }
+                        let n = sp.hands[hi].len();
+                        (
+                            d.card(*space, *hand, n, *rotated == Some(true)),
+                            *space,
+                            *hand,
+                        )
+                    }
+                };
+                let start = Placement {
+                    at: mouth.at,
+                    angle: 0.0,
+                };
+                let id = self.add(
+                    Thing::Card {
+                        card: *card,
+                        face_up_from,
+                    },
+                    vec![
+                        Key {
+                            t: t - MOVE,
+                            at: start,
+                        },
+                        Key { t, at: place },
+                    ],
+                    space,
+                    hand,
+                );
+                match to {
+                    Target::Dealer => self.dealer.push(id),
+                    Target::Hand { space, hand } => {
+                        let hi = usize::from(*hand).max(1) - 1;
+                        self.space(*space).hands[hi].push(id);
+                    }
+                }
+                self.trip(t, mouth.at, place.at);
+            }
+            EventKind::HoleCardTurned { card } => {
+                let objs = &mut self.scene.objects;
+                if let Some(&id) = self.dealer.iter().find(|&&i| {
+                    matches!(objs[i].thing, Thing::Card { face_up_from, .. } if face_up_from.is_infinite() && face_up_from > 0.0)
+                }) {
+                    objs[id].thing = Thing::Card {
+                        card: Some(*card),
+                        face_up_from: t,
+                    };
+                    let at = objs[id].at(t).map_or(mouth.at, |p| p.at);
+                    self.scene.trips.push(Trip { t0: t - MOVE, t1: t, from: at, to: at });
+                }
+            }
+            EventKind::Wager {
+                space,
+                hand,
+                kind,
+                money,
+                ..
+            } => {
+                let (s, h) = (*space, (*hand).max(1));
+                let spot = match kind {
+                    WagerKind::Original => d.bet(s, 1),
+                    WagerKind::Split => {
+                        // The split hand's second card moves to the new hand beside it.
+                        let sp = self.space(s);
+                        let new = sp.hands.len() + 1;
+                        let moved = sp
+                            .hands
+                            .get_mut(usize::from(h) - 1)
+                            .and_then(|cards| if cards.len() >= 2 { cards.pop() } else { None });
+                        if let Some(id) = moved {
+                            self.space(s).hands.push(vec![id]);
+                            let to = d.card(s, new as u8, 0, false);
+                            self.scene.objects[id].hand = new as u8;
+                            self.move_to(id, t, to, false);
+                        }
+                        d.bet(s, new as u8)
+                    }
+                    WagerKind::Double => d.double(s, h),
+                    WagerKind::Tip | WagerKind::TipDouble => d.tip(s),
+                    WagerKind::Insurance => d.insurance(s),
+                };
+                let bet_hand = match kind {
+                    WagerKind::Split => self.space(s).hands.len() as u8,
+                    _ => h,
+                };
+                let from = here(d.player_side(s));
+                let turn = d.space_turn(s);
+                let id = self.chips(
+                    money,
+                    false,
+                    from,
+                    Placement {
+                        at: spot,
+                        angle: turn,
+                    },
+                    t,
+                    s,
+                    bet_hand,
+                );
+                let sp = self.space(s);
+                match kind {
+                    WagerKind::Tip | WagerKind::TipDouble => sp.tip.push(id),
+                    WagerKind::Insurance => sp.insurance.push(id),
+                    _ => sp.bets.push(id),
+                }
+            }
+            EventKind::Collect {
+                space, hand, bet, ..
+            } => {
+                let ids = self.bet_ids(*space, *hand, *bet);
+                let tray = here(d.tray().0);
+                for &id in &ids {
+                    let to = match &self.scene.objects[id].thing {
+                        Thing::Chips { values, .. } => {
+                            here(d.tray_slot(values.first().copied().unwrap_or(100)))
+                        }
+                        _ => tray,
+                    };
+                    let from = self.scene.objects[id]
+                        .at(t - MOVE)
+                        .map_or(tray.at, |p| p.at);
+                    self.move_to(id, t, to, true);
+                    self.trip(t, from, to.at);
+                }
+            }
+            EventKind::Payout {
+                space,
+                hand,
+                bet,
+                money,
+                fanned,
+            } => {
+                let (s, h) = (*space, (*hand).max(1));
+                let spot = match bet {
+                    Bet::Main => d.payout(s, h),
+                    Bet::Tip => d.tip(s).offset(-CHIP_D * 1.2, 0.0),
+                    Bet::Insurance => d.insurance(s).offset(CHIP_D * 1.2, 0.0),
+                };
+                let values = chip_values(money);
+                let from = here(d.tray_slot(values.first().copied().unwrap_or(100)));
+                let to = Placement {
+                    at: spot,
+                    angle: d.space_turn(s),
+                };
+                let id = self.chips(money, *fanned != Some(false), from, to, t, s, h);
+                self.trip(t, from.at, spot);
+                let sp = self.space(s);
+                match bet {
+                    Bet::Main => sp.bets.push(id),
+                    Bet::Tip => sp.tip.push(id),
+                    Bet::Insurance => sp.insurance.push(id),
+                }
+            }
+            EventKind::Return {
+                space, hand, bet, ..
+            } => {
+                let ids = self.bet_ids(*space, *hand, *bet);
+                if let Some(&id) = ids.last() {
+                    let to = here(d.player_side(*space));
+                    self.move_to(id, t, to, true);
+                }
+            }
+            EventKind::CardsCleared { space: Some(s) } => {
+                let ids: Vec<usize> = self.space(*s).hands.drain(..).flatten().collect();
+                self.clear_cards(&ids, t);
+            }
+            EventKind::CardsCleared { space: None } => {
+                let mut ids: Vec<usize> = self.dealer.drain(..).collect();
+                for sp in &mut self.spaces {
+                    ids.extend(sp.hands.drain(..).flatten());
+                }
+                self.clear_cards(&ids, t);
+                // Players take back what is left on their spaces.
+                let spaces = std::mem::take(&mut self.spaces);
+                for (s, sp) in spaces.iter().enumerate() {
+                    for &id in sp.bets.iter().chain(&sp.tip).chain(&sp.insurance) {
+                        let to = here(d.player_side(s as u8));
+                        self.move_to(id, t + MOVE, to, true);
+                    }
+                }
+            }
+        }
+        self.scene.end = self.scene.end.max(t);
+    }
+
+    fn clear_cards(&mut self, ids: &[usize], t: f64) {
+        let discard = Placement {
+            at: self.design.discard().0,
+            angle: 0.0,
+        };
+        for &id in ids {
+            self.move_to(id, t, discard, true);
+        }
+        if let Some(&first) = ids.first() {
+            let from = self.scene.objects[first]
+                .at(t - MOVE)
+                .map_or(discard.at, |p| p.at);
+            self.trip(t, from, discard.at);
+        }
+    }
+}
+
+impl Scene {
+    /// Builds the scene of one table's event log (events of other tables are ignored).
+    pub fn build(events: &[Event], design: &TableDesign) -> Scene {
+        let mut b = Builder {
+            design,
+            scene: Scene::default(),
+            spaces: Vec::new(),
+            dealer: Vec::new(),
+        };
+        let table = events.first().map(|e| e.table.clone());
+        for ev in events {
+            if Some(&ev.table) == table.as_ref() {
+                b.apply(ev);
+            }
+        }
+        b.scene.trips.sort_by(|a, b| a.t0.total_cmp(&b.t0));
+        b.scene
+    }
+
+    /// Where the dealer's hand is at `t` (table centimetres): on a trip, or resting above the
+    /// chip tray between trips.
+    pub fn hand_at(&self, t: f64, rest: TablePt) -> TablePt {
+        let i = self.trips.partition_point(|tr| tr.t0 <= t);
+        if i > 0 {
+            let tr = self.trips[i - 1];
+            if t <= tr.t1 {
+                // Reach the pick-up point during the first third, then carry.
+                let f = (t - tr.t0) / (tr.t1 - tr.t0).max(1e-9);
+                return if f < 0.25 {
+                    tr.from
+                } else {
+                    tr.from.lerp(tr.to, ease((f - 0.25) / 0.75))
+                };
+            }
+        }
+        let prev = (i > 0).then(|| self.trips[i - 1]);
+        let next = self.trips.get(i).copied();
+        match (prev, next) {
+            (Some(p), Some(n)) => {
+                let gap = n.t0 - p.t1;
+                if gap < 2.0 * MOVE {
+                    p.to.lerp(n.from, ease((t - p.t1) / gap.max(1e-9)))
+                } else if t < p.t1 + MOVE {
+                    p.to.lerp(rest, ease((t - p.t1) / MOVE))
+                } else if t > n.t0 - MOVE {
+                    rest.lerp(n.from, ease((t - (n.t0 - MOVE)) / MOVE))
+                } else {
+                    rest
+                }
+            }
+            (Some(p), None) => p.to.lerp(rest, ease((t - p.t1) / MOVE)),
+            (None, Some(n)) => {
+                if t > n.t0 - MOVE {
+                    rest.lerp(n.from, ease((t - (n.t0 - MOVE)) / MOVE))
+                } else {
+                    rest
+                }
+            }
+            (None, None) => rest,
+        }
+    }
+
+    /// The dealer's arm and hand at `t`, table centimetres: a sleeve from below the table
+    /// edge to the wrist, and the palm over whatever it holds.
+    pub fn dealer_outline(&self, t: f64) -> (Vec<TablePt>, Vec<TablePt>) {
+        let rest = TablePt::new(8.0, 14.0);
+        let hand = self.hand_at(t, rest);
+        let shoulder = TablePt::new(hand.x * 0.35 + 18.0, -30.0);
+        let dir = (hand.x - shoulder.x, hand.y - shoulder.y);
+        let len = (dir.0 * dir.0 + dir.1 * dir.1).sqrt().max(1e-6);
+        let (ux, uy) = (dir.0 / len, dir.1 / len);
+        let (nx, ny) = (-uy, ux);
+        let wrist = hand.offset(-ux * 5.0, -uy * 5.0);
+        let arm = vec![
+            shoulder.offset(nx * 6.5, ny * 6.5),
+            wrist.offset(nx * 3.4, ny * 3.4),
+            wrist.offset(-nx * 3.4, -ny * 3.4),
+            shoulder.offset(-nx * 6.5, -ny * 6.5),
+        ];
+        let angle = uy.atan2(ux);
+        let palm: Vec<TablePt> = (0..24)
+            .map(|i| {
+                let a = std::f64::consts::TAU * f64::from(i) / 24.0;
+                let (x, y) = (5.2 * a.cos(), 4.2 * a.sin());
+                let (s, c) = angle.sin_cos();
+                hand.offset(x * c - y * s, x * s + y * c)
+            })
+            .collect();
+        (arm, palm)
+    }
+
+    /// Which dealer (0, 1, 2...) is at the table at `t`.
+    pub fn dealer_index(&self, t: f64) -> usize {
+        self.dealer_changes.partition_point(|&c| c <= t)
+    }
+}
+
+/// The corners of a card lying at `p`, table centimetres: top-left, top-right, bottom-right,
+/// bottom-left as the dealer reads the card.
+pub fn card_corners(p: Placement) -> [TablePt; 4] {
+    rect_corners(p, CARD_W, CARD_H)
+}
+
+/// The corners of a `w` x `h` rectangle lying at `p`, in the same order as [`card_corners`].
+pub fn rect_corners(p: Placement, w: f64, h: f64) -> [TablePt; 4] {
+    let (s, c) = p.angle.sin_cos();
+    let at = |dx: f64, dy: f64| p.at.offset(dx * c - dy * s, dx * s + dy * c);
+    [
+        at(-w / 2.0, h / 2.0),
+        at(w / 2.0, h / 2.0),
+        at(w / 2.0, -h / 2.0),
+        at(-w / 2.0, -h / 2.0),
+    ]
+}
+
+/// Where each chip of a stack or fan lies, bottom first: a stack leans a little; a fan spreads
+/// the chips in a row from `p` to the dealer's right, each covering a third of the one before.
+pub fn chip_positions(p: Placement, n: usize, fanned: bool) -> Vec<TablePt> {
+    let (s, c) = p.angle.sin_cos();
+    (0..n)
+        .map(|i| {
+            let i = i as f64;
+            let (dx, dy) = if fanned {
+                (i * CHIP_D * 0.62, 0.0)
+            } else {
+                (i * 0.06, i * 0.12)
+            };
+            p.at.offset(dx * c - dy * s, dx * s + dy * c)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::twenty_one::HouseRules;
+    use crate::sim::{PlayConfig, play};
+
+    fn scene(rounds: usize) -> (Vec<Event>, Scene) {
+        let events = play(PlayConfig::new(HouseRules::default(), 9), rounds);
+        let s = Scene::build(&events, &TableDesign::default());
+        (events, s)
+    }
+
+    #[test]
+    fn a_dealt_card_lands_on_its_spot_and_leaves_at_the_clear() {
+        let (events, s) = scene(3);
+        let d = TableDesign::default();
+        let first = events
+            .iter()
+            .find(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Card {
+                        to: Target::Hand { .. },
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        let EventKind::Card {
+            to: Target::Hand { space, .. },
+            card,
+            ..
+        } = first.kind
+        else {
+            unreachable!()
+        };
+        let o = s
+            .objects
+            .iter()
+            .find(|o| {
+                matches!(o.thing, Thing::Card { card: c, .. } if c == card) && o.space == space
+            })
+            .unwrap();
+        let at = o.at(first.t).unwrap();
+        assert!(at.at.dist(d.card(space, 1, 0, false).at) < 1e-9);
+        assert!(
+            o.at(first.t - 1.0).is_none(),
+            "not on the table before the deal"
+        );
+        let mid = o.at(first.t - MOVE / 2.0).unwrap();
+        assert!(mid.at.dist(at.at) > 1.0, "travelling from the shoe");
+        assert!(o.gone.is_finite(), "cleared at the end of the round");
+    }
+
+    #[test]
+    fn the_hole_card_shows_its_face_only_once_turned() {
+        let (events, s) = scene(5);
+        let turned = events
+            .iter()
+            .find_map(|e| match e.kind {
+                EventKind::HoleCardTurned { card } => Some((e.t, card)),
+                _ => None,
+            })
+            .unwrap();
+        let o = s
+            .objects
+            .iter()
+            .find(|o| matches!(o.thing, Thing::Card { card: Some(c), face_up_from } if c == turned.1 && face_up_from == turned.0))
+            .unwrap();
+        assert!(!o.face_up(turned.0 - 0.1) && o.face_up(turned.0));
+    }
+
+    #[test]
+    fn the_hand_rests_between_trips_and_reaches_the_shoe_to_deal() {
+        let (events, s) = scene(2);
+        let rest = TablePt::new(0.0, 14.0);
+        let card = events
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Card { .. }))
+            .unwrap();
+        let d = TableDesign::default();
+        let at = s.hand_at(card.t - MOVE * 0.9, rest);
+        assert!(at.dist(d.shoe_mouth()) < 1e-9, "{at:?}");
+        assert_eq!(s.hand_at(-100.0, rest), rest);
+    }
+
+    #[test]
+    fn chips_are_the_logged_denominations_or_the_fewest() {
+        assert_eq!(
+            chip_values(&Money::cents(3_750)),
+            vec![2_500, 500, 500, 200, 50]
+        );
+        assert!(chip_values(&Money::cents(0)).is_empty());
+    }
+}

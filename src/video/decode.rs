@@ -1,0 +1,195 @@
+//! Footage read through FFmpeg: a video file in, RGB frames out, one at a time.
+
+use std::path::{Path, PathBuf};
+
+use ffmpeg::{format, media, software, util};
+use ffmpeg_next as ffmpeg;
+use thiserror::Error;
+
+/// Why footage could not be read.
+#[derive(Debug, Error)]
+pub enum DecodeError {
+    /// FFmpeg refused an operation on the file; says which.
+    #[error("{path}: {what}: {source}")]
+    Ffmpeg {
+        /// The footage file.
+        path: PathBuf,
+        /// What was being done.
+        what: &'static str,
+        /// FFmpeg's error.
+        source: ffmpeg::Error,
+    },
+    /// The file holds no video stream.
+    #[error("{0}: no video stream in the file")]
+    NoVideo(PathBuf),
+}
+
+/// One decoded frame: tightly packed RGB rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RgbFrame {
+    /// Frame number, from 0.
+    pub index: u64,
+    /// Seconds into the footage (from the stream's timestamps, or index / frame rate).
+    pub t: f64,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+    /// The pixels, 3 bytes each.
+    pub data: Vec<u8>,
+}
+
+/// A video file being read.
+pub struct Decoder {
+    path: PathBuf,
+    ictx: format::context::Input,
+    dec: ffmpeg::decoder::Video,
+    scaler: Option<software::scaling::Context>,
+    stream: usize,
+    time_base: f64,
+    fps: f64,
+    next: u64,
+    flushed: bool,
+    ready: std::collections::VecDeque<RgbFrame>,
+}
+
+impl Decoder {
+    /// Opens a video file.
+    pub fn open(path: &Path) -> Result<Decoder, DecodeError> {
+        let p = path.to_path_buf();
+        let ff = |what: &'static str| {
+            let p = p.clone();
+            move |source| DecodeError::Ffmpeg {
+                path: p,
+                what,
+                source,
+            }
+        };
+        ffmpeg::init().map_err(ff("initialising FFmpeg"))?;
+        util::log::set_level(util::log::Level::Fatal);
+        let ictx = format::input(&path).map_err(ff("opening the file"))?;
+        let st = ictx
+            .streams()
+            .best(media::Type::Video)
+            .ok_or_else(|| DecodeError::NoVideo(p.clone()))?;
+        let stream = st.index();
+        let tb = st.time_base();
+        let time_base = f64::from(tb.numerator()) / f64::from(tb.denominator().max(1));
+        let rate = st.avg_frame_rate();
+        let fps = if rate.denominator() > 0 && rate.numerator() > 0 {
+            f64::from(rate.numerator()) / f64::from(rate.denominator())
+        } else {
+            30.0
+        };
+        let dec = ffmpeg::codec::context::Context::from_parameters(st.parameters())
+            .map_err(ff("reading the stream's parameters"))?
+            .decoder()
+            .video()
+            .map_err(ff("opening the video decoder"))?;
+        Ok(Decoder {
+            path: p,
+            ictx,
+            dec,
+            scaler: None,
+            stream,
+            time_base,
+            fps,
+            next: 0,
+            flushed: false,
+            ready: Default::default(),
+        })
+    }
+
+    /// Frames per second the file declares.
+    pub fn fps(&self) -> f64 {
+        self.fps
+    }
+
+    fn take_frames(&mut self) -> Result<(), DecodeError> {
+        let mut decoded = util::frame::Video::empty();
+        while self.dec.receive_frame(&mut decoded).is_ok() {
+            let (w, h) = (decoded.width(), decoded.height());
+            if self.scaler.is_none() {
+                let s = software::scaling::Context::get(
+                    decoded.format(),
+                    w,
+                    h,
+                    format::Pixel::RGB24,
+                    w,
+                    h,
+                    software::scaling::Flags::BILINEAR,
+                )
+                .map_err(|source| DecodeError::Ffmpeg {
+                    path: self.path.clone(),
+                    what: "making the colour converter",
+                    source,
+                })?;
+                self.scaler = Some(s);
+            }
+            let mut rgb = util::frame::Video::empty();
+            if let Some(s) = self.scaler.as_mut() {
+                s.run(&decoded, &mut rgb)
+                    .map_err(|source| DecodeError::Ffmpeg {
+                        path: self.path.clone(),
+                        what: "converting a frame to RGB",
+                        source,
+                    })?;
+            }
+            let stride = rgb.stride(0);
+            let mut data = Vec::with_capacity(w as usize * h as usize * 3);
+            for y in 0..h as usize {
+                data.extend_from_slice(&rgb.data(0)[y * stride..y * stride + w as usize * 3]);
+            }
+            let t = decoded
+                .timestamp()
+                .map_or(self.next as f64 / self.fps, |ts| ts as f64 * self.time_base);
+            self.ready.push_back(RgbFrame {
+                index: self.next,
+                t,
+                width: w,
+                height: h,
+                data,
+            });
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// The next frame, or `None` at the end of the file.
+    pub fn next_frame(&mut self) -> Result<Option<RgbFrame>, DecodeError> {
+        loop {
+            if let Some(f) = self.ready.pop_front() {
+                return Ok(Some(f));
+            }
+            if self.flushed {
+                return Ok(None);
+            }
+            let mut packet = ffmpeg::Packet::empty();
+            match packet.read(&mut self.ictx) {
+                Ok(()) => {
+                    if packet.stream() == self.stream {
+                        self.dec
+                            .send_packet(&packet)
+                            .map_err(|source| DecodeError::Ffmpeg {
+                                path: self.path.clone(),
+                                what: "decoding a packet",
+                                source,
+                            })?;
+                    }
+                }
+                Err(ffmpeg::Error::Eof) => {
+                    let _ = self.dec.send_eof();
+                    self.flushed = true;
+                }
+                Err(source) => {
+                    return Err(DecodeError::Ffmpeg {
+                        path: self.path.clone(),
+                        what: "reading a packet",
+                        source,
+                    });
+                }
+            }
+            self.take_frames()?;
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Video at the edges of the system, through FFmpeg: footage decoded to RGB frames, and RGB
+//! frames encoded to H.264 footage.
+
+pub mod decode;
+pub mod encode;
+
+pub use decode::{DecodeError, Decoder, RgbFrame};
+pub use encode::{EncodeError, EncodeSettings, Encoder};
