@@ -9,3 +9,4 @@ mod docs;
 mod golden;
 mod property;
 mod scenarios;
+mod simulate;
