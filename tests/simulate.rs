@@ -203,3 +203,40 @@ fn bad_arguments_are_refused_by_name() {
         assert!(err.contains(needle), "{extra:?}: {err}");
     }
 }
+
+#[test]
+fn the_bundled_clip_is_whole() {
+    // samples/clip: at most 30 s and 5 MB of footage with its truth, findings and layout.
+    let dir = crate::util::path("samples/clip");
+    let manifest: Value = serde_json::from_str(&read(&dir, "simulation.json")).unwrap();
+    assert!(manifest["duration_s"].as_f64().unwrap() <= 30.0);
+    assert!(std::fs::metadata(dir.join("footage.mp4")).unwrap().len() <= 5_000_000);
+    let mut dec = Decoder::open(&dir.join("footage.mp4")).unwrap();
+    let mut n = 0u64;
+    while dec.next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    assert_eq!(n, manifest["frames"].as_u64().unwrap());
+    Layout::parse(&read(&dir, "layout.toml")).unwrap();
+    let (truth, rules) = (dir.join("truth.jsonl"), dir.join("house.toml"));
+    let (code, out, _) = run(&[
+        "audit",
+        truth.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let mut reported: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["record"] == "finding")
+        .collect();
+    for v in &mut reported {
+        v.as_object_mut().unwrap().remove("record");
+    }
+    let expected: Vec<Value> = serde_json::from_str(&read(&dir, "expected-findings.json")).unwrap();
+    assert_eq!(reported, expected);
+    assert_eq!(expected[0]["kind"], "overpay");
+}

@@ -250,18 +250,22 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         },
     )?;
     let notes_path = a.out.join("annotations.jsonl");
-    let mut notes = BufWriter::new(
-        File::create(&notes_path)
-            .with_context(|| format!("{}: cannot write", notes_path.display()))?,
-    );
-    let (tx, rx) = mpsc::sync_channel::<(Canvas, Option<String>)>(3);
+    let _ = fs::remove_file(&notes_path);
+    let mut notes = match a.label_every {
+        0 => None,
+        _ => Some(BufWriter::new(File::create(&notes_path).with_context(
+            || format!("{}: cannot write", notes_path.display()),
+        )?)),
+    };
+    // Frames and their annotations (JSON line, YOLO text) from the painting thread.
+    type Painted = (Canvas, Option<(u64, String, String)>);
+    let (tx, rx) = mpsc::sync_channel::<Painted>(3);
     let fps = f64::from(a.fps);
     let every = a.label_every;
     let clock0 = f64::from(painter.look().clock0);
     std::thread::scope(|s| -> anyhow::Result<()> {
         let painter = &painter;
         let scene = &scene;
-        let labels = &labels;
         s.spawn(move || {
             for n in 0..frames {
                 let t = n as f64 / fps;
@@ -270,17 +274,10 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
                 painter.overlay(&mut c, clock0 + t);
                 let note = (every > 0 && n % every == 0).then(|| {
                     let (arm, palm) = scene.dealer_outline(t);
-                    let note = annotate(
-                        scene,
-                        &painter.camera,
-                        painter.shift(n),
-                        n,
-                        t,
-                        (&arm, &palm),
-                    );
+                    let shift = painter.shift(n);
+                    let note = annotate(scene, &painter.camera, shift, n, t, (&arm, &palm));
                     let yolo = yolo_lines(&note, width, height, 0.4);
-                    let _ = fs::write(labels.join(format!("{n:06}.txt")), yolo);
-                    serde_json::to_string(&note).unwrap_or_default()
+                    (n, serde_json::to_string(&note).unwrap_or_default(), yolo)
                 });
                 if tx.send((c, note)).is_err() {
                     break;
@@ -289,16 +286,21 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         });
         for (c, note) in rx {
             enc.push(&c.data)?;
-            if let Some(line) = note {
-                writeln!(notes, "{line}")
+            if let (Some((n, line, yolo)), Some(w)) = (note, notes.as_mut()) {
+                writeln!(w, "{line}")
                     .with_context(|| format!("{}: cannot write", notes_path.display()))?;
+                let lp = labels.join(format!("{n:06}.txt"));
+                fs::write(&lp, yolo).with_context(|| format!("{}: cannot write", lp.display()))?;
             }
         }
         Ok(())
     })?;
     let written = enc.frames();
     enc.finish()?;
-    notes.flush()?;
+    if let Some(w) = notes.as_mut() {
+        w.flush()
+            .with_context(|| format!("{}: cannot write", notes_path.display()))?;
+    }
     let manifest = Manifest {
         seed: a.seed,
         table: &a.table,
