@@ -40,6 +40,31 @@ fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Exit status and `finding` records (without their `record` field) of `pitwatch audit` on a
+/// simulation folder's truth under its house rules.
+fn audit_findings(dir: &Path) -> (i32, Vec<Value>) {
+    let (truth, rules) = (dir.join("truth.jsonl"), dir.join("house.toml"));
+    let args = [
+        "audit",
+        truth.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = run(&args);
+    let findings = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["record"] == "finding")
+        .map(|mut v| {
+            v.as_object_mut().unwrap().remove("record");
+            v
+        })
+        .collect();
+    (code, findings)
+}
+
 #[test]
 fn the_output_folder_agrees_with_itself() {
     let dir = scratch("sim-agree");
@@ -74,17 +99,8 @@ fn the_output_folder_agrees_with_itself() {
     );
 
     // What `pitwatch audit truth.jsonl` reports is exactly expected-findings.json.
-    let truth = dir.join("truth.jsonl");
-    let (code, out, err) = run(&["audit", truth.to_str().unwrap(), "--format", "json"]);
-    assert_eq!(code, 1, "the planted mistake is found: {err}");
-    let mut reported: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v["record"] == "finding")
-        .collect();
-    for v in &mut reported {
-        v.as_object_mut().unwrap().remove("record");
-    }
+    let (code, reported) = audit_findings(&dir);
+    assert_eq!(code, 1, "the planted mistake is found");
     let expected: Vec<Value> = serde_json::from_str(&read(&dir, "expected-findings.json")).unwrap();
     assert_eq!(reported, expected);
     // ...and every mistake made is among them, in its round.
@@ -218,24 +234,8 @@ fn the_bundled_clip_is_whole() {
     }
     assert_eq!(n, manifest["frames"].as_u64().unwrap());
     Layout::parse(&read(&dir, "layout.toml")).unwrap();
-    let (truth, rules) = (dir.join("truth.jsonl"), dir.join("house.toml"));
-    let (code, out, _) = run(&[
-        "audit",
-        truth.to_str().unwrap(),
-        "--rules",
-        rules.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let (code, reported) = audit_findings(&dir);
     assert_eq!(code, 1);
-    let mut reported: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v["record"] == "finding")
-        .collect();
-    for v in &mut reported {
-        v.as_object_mut().unwrap().remove("record");
-    }
     let expected: Vec<Value> = serde_json::from_str(&read(&dir, "expected-findings.json")).unwrap();
     assert_eq!(reported, expected);
     assert_eq!(expected[0]["kind"], "overpay");

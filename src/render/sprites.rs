@@ -150,8 +150,8 @@ fn pips(r: Rank) -> &'static [(f64, f64)] {
     }
 }
 
-/// The face of a card.
-pub fn card_face(card: Card) -> Sprite {
+/// White card stock with rounded corners and a thin grey edge.
+fn blank_card() -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
     let mut s = Sprite::new(CARD_TEX_W, CARD_TEX_H);
     fill_polygon(
@@ -166,6 +166,13 @@ pub fn card_face(card: Card) -> Sprite {
         Rgb(250, 250, 246),
         1.0,
     );
+    s
+}
+
+/// The face of a card.
+pub fn card_face(card: Card) -> Sprite {
+    let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
+    let mut s = blank_card();
     let c = suit_colour(card.suit);
     // Jumbo index: the rank large in the top-left corner, the suit under it.
     let text = index_text(card.rank);
@@ -222,19 +229,7 @@ pub fn card_face(card: Card) -> Sprite {
 /// The back of a card: a red lattice inside a white border.
 pub fn card_back() -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
-    let mut s = Sprite::new(CARD_TEX_W, CARD_TEX_H);
-    fill_polygon(
-        &mut s,
-        &rounded_rect(w, h, 7.0, 0.0),
-        Rgb(150, 150, 150),
-        1.0,
-    );
-    fill_polygon(
-        &mut s,
-        &rounded_rect(w, h, 6.0, 1.2),
-        Rgb(250, 250, 246),
-        1.0,
-    );
+    let mut s = blank_card();
     fill_polygon(&mut s, &rounded_rect(w, h, 4.0, 7.0), Rgb(150, 24, 36), 1.0);
     let light = Rgb(214, 90, 96);
     let mut y = 12.0;
