@@ -148,6 +148,22 @@ pub fn text_width(text: &str) -> usize {
 /// Draws `text` with its top-left corner at `(x, y)`, each font pixel a `px`-sized square.
 /// Characters the font lacks are left blank.
 pub fn draw_text<S: Surface>(s: &mut S, text: &str, x: f64, y: f64, px: f64, c: Rgb) {
+    draw_text_weight(s, text, x, y, px, c, 1.0);
+}
+
+/// Like [`draw_text`], each font pixel drawn `weight` times its size about its centre: below 1
+/// a light face with gaps between the dots, above 1 a bold one.
+pub fn draw_text_weight<S: Surface>(
+    s: &mut S,
+    text: &str,
+    x: f64,
+    y: f64,
+    px: f64,
+    c: Rgb,
+    weight: f64,
+) {
+    let d = px * weight;
+    let inset = (px - d) / 2.0;
     for (i, ch) in text.chars().enumerate() {
         let Some(rows) = glyph(ch.to_ascii_uppercase()) else {
             continue;
@@ -156,10 +172,10 @@ pub fn draw_text<S: Surface>(s: &mut S, text: &str, x: f64, y: f64, px: f64, c: 
         for (r, row) in rows.iter().enumerate() {
             for (col, b) in row.bytes().enumerate() {
                 if b == b'#' {
-                    let (x0, y0) = (gx + col as f64 * px, y + r as f64 * px);
+                    let (x0, y0) = (gx + col as f64 * px + inset, y + r as f64 * px + inset);
                     fill_polygon(
                         s,
-                        &[(x0, y0), (x0 + px, y0), (x0 + px, y0 + px), (x0, y0 + px)],
+                        &[(x0, y0), (x0 + d, y0), (x0 + d, y0 + d), (x0, y0 + d)],
                         c,
                         1.0,
                     );

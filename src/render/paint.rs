@@ -7,7 +7,7 @@
 
 use super::canvas::{Canvas, Rgb, Sprite, draw_sprite, fill_polygon};
 use super::font::{GLYPH_H, draw_text, text_width};
-use super::sprites::{CARD_TEX_H, CARD_TEX_W, CHIP_TEX, card_back, card_face, chip};
+use super::sprites::{CARD_TEX_H, CARD_TEX_W, CHIP_TEX, Deck, card_back, card_face, chip};
 use crate::layout::{
     CARD_H, CARD_W, CHIP_D, Camera, Homography, Placement, TRAY_DENOMS, TableDesign, TablePt,
 };
@@ -44,6 +44,8 @@ pub struct Look {
     pub clock0: u32,
     /// The date burnt in beside the clock.
     pub date: String,
+    /// How the cards are printed.
+    pub deck: Deck,
 }
 
 impl Look {
@@ -84,6 +86,11 @@ impl Look {
             table: table.to_string(),
             clock0: 8 * 3600 + r.below(12 * 3600) as u32,
             date: "2026-11-21".into(),
+            deck: if k < 0.25 {
+                Deck::classic()
+            } else {
+                Deck::from_seed(seed)
+            },
         }
     }
 }
@@ -175,10 +182,10 @@ impl Painter {
         let mut faces = Vec::with_capacity(52);
         for r in Rank::ALL {
             for s in Suit::ALL {
-                faces.push(blur_sprite(&card_face(Card::new(r, s)), passes));
+                faces.push(blur_sprite(&card_face(Card::new(r, s), &look.deck), passes));
             }
         }
-        let back = blur_sprite(&card_back(), passes);
+        let back = blur_sprite(&card_back(&look.deck), passes);
         let chips = TRAY_DENOMS
             .iter()
             .map(|&d| (d, blur_sprite(&chip(d), passes)))

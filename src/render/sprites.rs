@@ -10,7 +10,7 @@
 use std::f64::consts::{PI, TAU};
 
 use super::canvas::{Rgb, Sprite, ellipse_points, fill_polygon};
-use super::font::{GLYPH_H, draw_text, text_width};
+use super::font::{GLYPH_H, draw_text, draw_text_weight, text_width};
 use crate::rules::cards::{Card, Rank, Suit};
 
 /// Card sprite width, pixels.
@@ -20,20 +20,92 @@ pub const CARD_TEX_H: usize = 134;
 /// Chip sprite size, pixels.
 pub const CHIP_TEX: usize = 64;
 
-const RED: Rgb = Rgb(196, 18, 36);
 const BLACK: Rgb = Rgb(22, 22, 26);
 
-/// The colour a suit is printed in.
-pub fn suit_colour(s: Suit) -> Rgb {
-    match s {
-        Suit::Hearts | Suit::Diamonds => RED,
-        Suit::Clubs | Suit::Spades => BLACK,
+/// How a deck is printed. Each video draws its own, so a recognizer trained on the footage
+/// learns cards rather than one design: card stock, red (red to maroon) and black inks, the
+/// back's colour and pattern, the corner index's size and weight, the court panels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deck {
+    /// Card stock.
+    pub stock: Rgb,
+    /// Ink of hearts and diamonds.
+    pub red: Rgb,
+    /// Ink of clubs and spades.
+    pub black: Rgb,
+    /// Colour of the back.
+    pub back: Rgb,
+    /// Back pattern: 0 lattice, 1 stripes, 2 dots.
+    pub pattern: u8,
+    /// Size of the corner index against the usual (0.85 to 1.1).
+    pub index_scale: f64,
+    /// Weight of the index's strokes (0.75 light to 1.2 bold).
+    pub weight: f64,
+    /// Fill of the court cards' panels.
+    pub court: Rgb,
+}
+
+impl Deck {
+    /// The project's standard deck: white stock, red and black inks, a red lattice back.
+    pub fn classic() -> Deck {
+        Deck {
+            stock: Rgb(250, 250, 246),
+            red: Rgb(196, 18, 36),
+            black: BLACK,
+            back: Rgb(150, 24, 36),
+            pattern: 0,
+            index_scale: 1.0,
+            weight: 1.0,
+            court: Rgb(240, 214, 120),
+        }
+    }
+
+    /// A deck drawn from a seed.
+    pub fn from_seed(seed: u64) -> Deck {
+        let mut r = crate::sim::rng::Rng::new(seed ^ 0x00DE_C0DE);
+        let stocks = [Rgb(250, 250, 246), Rgb(246, 242, 228), Rgb(240, 244, 248)];
+        let reds = [
+            Rgb(196, 18, 36),
+            Rgb(150, 14, 40),
+            Rgb(214, 40, 40),
+            Rgb(128, 0, 32),
+        ];
+        let backs = [
+            Rgb(150, 24, 36),
+            Rgb(28, 58, 140),
+            Rgb(22, 96, 60),
+            Rgb(40, 40, 46),
+        ];
+        let courts = [Rgb(240, 214, 120), Rgb(200, 220, 240), Rgb(236, 196, 196)];
+        let pick = |r: &mut crate::sim::rng::Rng, n: usize| r.below(n as u64) as usize;
+        Deck {
+            stock: stocks[pick(&mut r, stocks.len())],
+            red: reds[pick(&mut r, reds.len())],
+            black: Rgb(10, 10, 14).mix(Rgb(40, 40, 50), r.uniform(0.0, 1.0)),
+            back: backs[pick(&mut r, backs.len())],
+            pattern: pick(&mut r, 3) as u8,
+            index_scale: r.uniform(0.85, 1.1),
+            weight: r.uniform(0.75, 1.2),
+            court: courts[pick(&mut r, courts.len())],
+        }
+    }
+
+    /// The ink a suit is printed in.
+    pub fn ink(&self, s: Suit) -> Rgb {
+        match s {
+            Suit::Hearts | Suit::Diamonds => self.red,
+            Suit::Clubs | Suit::Spades => self.black,
+        }
     }
 }
 
+/// The colour a suit is printed in on the standard deck.
+pub fn suit_colour(s: Suit) -> Rgb {
+    Deck::classic().ink(s)
+}
+
 /// Draws a suit symbol centred at `(cx, cy)`, `size` pixels tall, upside down if `flip`.
-pub fn draw_suit(s: &mut Sprite, suit: Suit, cx: f64, cy: f64, size: f64, flip: bool) {
-    let c = suit_colour(suit);
+pub fn draw_suit(s: &mut Sprite, suit: Suit, c: Rgb, cx: f64, cy: f64, size: f64, flip: bool) {
     let k = size / 2.0;
     let f = if flip { -1.0 } else { 1.0 };
     let p = |x: f64, y: f64| (cx + x * k * f, cy + y * k * f);
@@ -150,8 +222,8 @@ fn pips(r: Rank) -> &'static [(f64, f64)] {
     }
 }
 
-/// White card stock with rounded corners and a thin grey edge.
-fn blank_card() -> Sprite {
+/// Card stock with rounded corners and a thin grey edge.
+fn blank_card(stock: Rgb) -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
     let mut s = Sprite::new(CARD_TEX_W, CARD_TEX_H);
     fill_polygon(
@@ -160,29 +232,33 @@ fn blank_card() -> Sprite {
         Rgb(150, 150, 150),
         1.0,
     );
-    fill_polygon(
-        &mut s,
-        &rounded_rect(w, h, 6.0, 1.2),
-        Rgb(250, 250, 246),
-        1.0,
-    );
+    fill_polygon(&mut s, &rounded_rect(w, h, 6.0, 1.2), stock, 1.0);
     s
 }
 
-/// The face of a card.
-pub fn card_face(card: Card) -> Sprite {
+/// The face of a card as `deck` prints it.
+pub fn card_face(card: Card, deck: &Deck) -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
-    let mut s = blank_card();
-    let c = suit_colour(card.suit);
+    let mut s = blank_card(deck.stock);
+    let c = deck.ink(card.suit);
     // Jumbo index: the rank large in the top-left corner, the suit under it.
     let text = index_text(card.rank);
-    let px = if text.len() > 1 { 2.3 } else { 3.3 };
+    let k = deck.index_scale;
+    let px = if text.len() > 1 { 2.3 } else { 3.3 } * k;
     let tw = text_width(text) as f64 * px;
     let (ix, iy) = (3.0 + (25.0 - tw).max(0.0) / 2.0, 5.0);
     let mut corner = Sprite::new(34, 50);
-    draw_text(&mut corner, text, ix, iy, 3.3_f64.min(px), c);
-    let text_h = GLYPH_H as f64 * 3.3;
-    draw_suit(&mut corner, card.suit, 15.5, iy + text_h + 9.0, 13.0, false);
+    draw_text_weight(&mut corner, text, ix, iy, px, c, deck.weight);
+    let text_h = GLYPH_H as f64 * 3.3 * k;
+    draw_suit(
+        &mut corner,
+        card.suit,
+        c,
+        15.5,
+        iy + text_h + 9.0,
+        13.0 * k,
+        false,
+    );
     blit(&mut s, &corner, 0, 0, false);
     blit(&mut s, &corner, CARD_TEX_W - 34, CARD_TEX_H - 50, true);
     match card.rank {
@@ -190,7 +266,7 @@ pub fn card_face(card: Card) -> Sprite {
             // A framed court panel with the rank letter and two suits.
             let (x0, y0, x1, y1) = (26.0, 22.0, w - 26.0, h - 22.0);
             fill_polygon(&mut s, &[(x0, y0), (x1, y0), (x1, y1), (x0, y1)], c, 1.0);
-            let inner = Rgb(240, 214, 120);
+            let inner = deck.court;
             fill_polygon(
                 &mut s,
                 &[
@@ -204,8 +280,8 @@ pub fn card_face(card: Card) -> Sprite {
             );
             let t = index_text(card.rank);
             draw_text(&mut s, t, w / 2.0 - 2.5 * 4.0, h / 2.0 - 3.5 * 4.0, 4.0, c);
-            draw_suit(&mut s, card.suit, w / 2.0, y0 + 16.0, 14.0, false);
-            draw_suit(&mut s, card.suit, w / 2.0, y1 - 16.0, 14.0, true);
+            draw_suit(&mut s, card.suit, c, w / 2.0, y0 + 16.0, 14.0, false);
+            draw_suit(&mut s, card.suit, c, w / 2.0, y1 - 16.0, 14.0, true);
         }
         r => {
             let big = r == Rank::Ace;
@@ -215,6 +291,7 @@ pub fn card_face(card: Card) -> Sprite {
                 draw_suit(
                     &mut s,
                     card.suit,
+                    c,
                     x,
                     y,
                     if big { 34.0 } else { 15.0 },
@@ -226,25 +303,31 @@ pub fn card_face(card: Card) -> Sprite {
     s
 }
 
-/// The back of a card: a red lattice inside a white border.
-pub fn card_back() -> Sprite {
+/// The back of a card as `deck` prints it: a lattice, stripes or dots in the deck's colour
+/// inside a border of the stock.
+pub fn card_back(deck: &Deck) -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
-    let mut s = blank_card();
-    fill_polygon(&mut s, &rounded_rect(w, h, 4.0, 7.0), Rgb(150, 24, 36), 1.0);
-    let light = Rgb(214, 90, 96);
+    let mut s = blank_card(deck.stock);
+    fill_polygon(&mut s, &rounded_rect(w, h, 4.0, 7.0), deck.back, 1.0);
+    let light = deck.back.mix(Rgb(255, 255, 255), 0.4);
     let mut y = 12.0;
     while y < h - 12.0 {
         let mut x = 12.0;
         while x < w - 12.0 {
-            fill_polygon(
-                &mut s,
-                &[(x, y - 4.0), (x + 4.0, y), (x, y + 4.0), (x - 4.0, y)],
-                light,
-                1.0,
-            );
-            x += 12.0;
+            let shape: Vec<(f64, f64)> = match deck.pattern {
+                0 => vec![(x, y - 4.0), (x + 4.0, y), (x, y + 4.0), (x - 4.0, y)],
+                1 => vec![
+                    (x - 5.0, y - 1.2),
+                    (x + 5.0, y - 1.2),
+                    (x + 5.0, y + 1.2),
+                    (x - 5.0, y + 1.2),
+                ],
+                _ => ellipse_points((x, y), 2.6, 2.6, 0.0, 10),
+            };
+            fill_polygon(&mut s, &shape, light, 1.0);
+            x += if deck.pattern == 1 { 10.0 } else { 12.0 };
         }
-        y += 12.0;
+        y += if deck.pattern == 1 { 6.0 } else { 12.0 };
     }
     s
 }
@@ -389,12 +472,25 @@ mod tests {
 
     #[test]
     fn hearts_are_red_and_spades_black() {
-        let h = card_face(Card::new(Rank::Seven, Suit::Hearts));
-        let sp = card_face(Card::new(Rank::Seven, Suit::Spades));
+        let deck = Deck::classic();
+        let h = card_face(Card::new(Rank::Seven, Suit::Hearts), &deck);
+        let sp = card_face(Card::new(Rank::Seven, Suit::Spades), &deck);
         let red = |r: u8, g: u8, b: u8| r > 150 && g < 80 && b < 80;
         let black = |r: u8, g: u8, b: u8| r < 60 && g < 60 && b < 60;
         assert!(count(&h, red) > 300 && count(&h, black) == 0);
         assert!(count(&sp, black) > 300 && count(&sp, red) == 0);
+    }
+
+    #[test]
+    fn decks_differ_by_seed_but_red_stays_red() {
+        let decks: Vec<Deck> = (0..8).map(Deck::from_seed).collect();
+        assert!(decks.iter().any(|d| *d != decks[0]));
+        for d in &decks {
+            let Rgb(r, g, b) = d.red;
+            assert!(r > 100 && g < 60 && b < 60, "{:?}", d.red);
+            let Rgb(r, g, b) = d.black;
+            assert!(r < 60 && g < 60 && b < 60);
+        }
     }
 
     #[test]
