@@ -151,10 +151,11 @@ impl Camera {
     pub fn overhead(width: u32, height: u32, tilt: f64, roll: f64) -> Camera {
         let (w, h) = (f64::from(width), f64::from(height));
         // Scale so the table's 210 cm fit the width and its 100 cm the height, with a margin.
-        let s = (w / 216.0).min(h / 104.0);
-        let (cx, cy) = (w / 2.0, h / 2.0);
         // Table point (0, 44) (the middle of the felt) goes to the frame centre.
         let yc = 44.0;
+        // The tilt magnifies the near side by 1 / (1 - tilt * yc): shrink so it still fits.
+        let s = (w / 216.0).min(h / 104.0) * (1.0 - tilt * yc).clamp(0.5, 1.0);
+        let (cx, cy) = (w / 2.0, h / 2.0);
         // Centre the table, flip y (pixels grow down), apply the tilt as a projective term
         // that shrinks the far side, then roll about the frame centre.
         let base = Homography {
@@ -233,6 +234,28 @@ mod tests {
                 p.x >= 0.0 && p.x < 1280.0 && p.y >= 0.0 && p.y < 720.0,
                 "{p:?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_whole_table_stays_in_view_when_tilted_and_rolled() {
+        // 08-04(3): the camera must see every betting space, the tray, the shoe, the discard
+        // holder and the table number; the table's corners are the hardest to keep.
+        for (tilt, roll) in [(0.0, 0.0), (0.0023, 0.016), (0.0023, -0.016)] {
+            let cam = Camera::overhead(1280, 720, tilt, roll);
+            for (x, y) in [
+                (-95.0, 1.0),
+                (95.0, 1.0),
+                (0.0, 86.0),
+                (-70.0, 60.0),
+                (70.0, 60.0),
+            ] {
+                let p = cam.pixel(TablePt::new(x, y));
+                assert!(
+                    p.x > 0.0 && p.x < 1280.0 && p.y > 0.0 && p.y < 720.0,
+                    "{tilt} {roll}: {x},{y} -> {p:?}"
+                );
+            }
         }
     }
 

@@ -81,8 +81,8 @@ impl Look {
                 2
             },
             motion_blur: k >= 0.5,
-            tilt: 0.0016 * k.min(2.0) * r.uniform(0.6, 1.2),
-            roll: 0.01 * k * r.uniform(-1.0, 1.0),
+            tilt: 0.0013 * k.min(1.5) * r.uniform(0.6, 1.2),
+            roll: 0.008 * k.min(2.0) * r.uniform(-1.0, 1.0),
             table: table.to_string(),
             clock0: 8 * 3600 + r.below(12 * 3600) as u32,
             date: "2026-11-21".into(),

@@ -190,6 +190,9 @@ impl Encoder {
         let mut pkt = Packet::empty();
         while self.enc.receive_packet(&mut pkt).is_ok() {
             pkt.set_stream(0);
+            // Each frame lasts one frame time; without it the container's edit list would
+            // end at the last frame's start and players would drop that frame.
+            pkt.set_duration(1);
             pkt.rescale_ts(self.time_base, self.stream_time_base);
             pkt.write_interleaved(&mut self.octx)
                 .map_err(|source| EncodeError::Ffmpeg {
