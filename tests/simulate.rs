@@ -26,7 +26,7 @@ fn simulate(dir: &Path, seed: &str, extra: &[&str]) -> (i32, String) {
         "--crf",
         "30",
         "--preset",
-        "ultrafast",
+        "veryfast",
     ];
     if !extra.contains(&"--label-every") {
         args.extend_from_slice(&["--label-every", "15"]);
