@@ -8,3 +8,4 @@ pub mod report;
 pub mod rules;
 pub mod sim;
 pub mod video;
+pub mod vision;

@@ -14,19 +14,8 @@ use crate::util::{run, scratch};
 fn simulate(dir: &Path, seed: &str, extra: &[&str]) -> (i32, String) {
     let out = dir.to_str().unwrap();
     let mut args = vec![
-        "simulate",
-        "--out",
-        out,
-        "--seed",
-        seed,
-        "--rounds",
-        "1",
-        "--fps",
-        "15",
-        "--crf",
-        "30",
-        "--preset",
-        "veryfast",
+        "simulate", "--out", out, "--seed", seed, "--rounds", "1", "--fps", "15", "--crf", "30",
+        "--preset", "veryfast",
     ];
     if !extra.contains(&"--label-every") {
         args.extend_from_slice(&["--label-every", "15"]);

@@ -10,3 +10,4 @@ mod golden;
 mod property;
 mod scenarios;
 mod simulate;
+mod vision;
