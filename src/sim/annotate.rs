@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::layout::{CHIP_D, Camera, Placement, TablePt};
+use crate::layout::{CHIP_D, Camera, TablePt};
 use crate::rules::cards::Card;
 use crate::sim::scene::{Scene, Thing, card_corners, chip_positions};
 
@@ -220,13 +220,6 @@ pub fn annotate(
         }
     }
     let (arm, palm) = hand;
-    let hand_centre = palm
-        .iter()
-        .fold(TablePt::default(), |a, p| a.offset(p.x, p.y));
-    let hand_centre = TablePt::new(
-        hand_centre.x / palm.len().max(1) as f64,
-        hand_centre.y / palm.len().max(1) as f64,
-    );
     let arm_cover = Cover::Poly(arm.to_vec());
     let palm_cover = Cover::Poly(palm.to_vec());
     let px = |p: TablePt| {
@@ -271,7 +264,6 @@ pub fn annotate(
     }
     if !palm.is_empty() {
         let corners = palm_box(palm).map(px);
-        let _ = hand_centre;
         objects.push(ObjectNote {
             id: u32::MAX,
             class: 59,
@@ -348,12 +340,6 @@ pub fn yolo_lines(note: &FrameNote, width: u32, height: u32, min_visible: f64) -
         ));
     }
     out
-}
-
-/// Where a placement appears in the frame (pixels), for tests and overlays.
-pub fn pixel_of(camera: &Camera, p: Placement) -> [f64; 2] {
-    let q = camera.pixel(p.at);
-    [q.x, q.y]
 }
 
 #[cfg(test)]
