@@ -64,13 +64,13 @@ pub fn runtime_path() -> PathBuf {
 static RUNTIME: OnceLock<Result<Environment, EngineError>> = OnceLock::new();
 
 /// Loads the runtime library (once per process: after a library was loaded, or failed to load,
-/// later calls return that outcome). A path that names no file is refused without trying.
+/// later calls return that outcome). A path that names no file is always refused.
 pub fn runtime(lib: &Path) -> Result<&'static Environment, EngineError> {
     let err = |reason: String| EngineError::Runtime {
         path: lib.to_path_buf(),
         reason,
     };
-    if RUNTIME.get().is_none() && !lib.is_file() {
+    if !lib.is_file() {
         return Err(err("no such file".into()));
     }
     let r = RUNTIME.get_or_init(|| {
