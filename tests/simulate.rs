@@ -229,3 +229,54 @@ fn the_bundled_clip_is_whole() {
     assert_eq!(reported, expected);
     assert_eq!(expected[0]["kind"], "overpay");
 }
+
+#[test]
+fn every_mistake_made_is_found_and_nothing_else() {
+    // Over many rounds with mistakes, under two sets of house rules: each round that carries a
+    // mistake has findings, and no other round has any.
+    use pitwatch::rules::twenty_one::{HouseRules, Soft17};
+    use pitwatch::sim::{Mistake, PlayConfig, Table};
+    use std::collections::{BTreeMap, BTreeSet};
+    let h17 = HouseRules {
+        soft_17: Soft17::Hit,
+        ..HouseRules::default()
+    };
+    for (seed, rules) in [(11u64, HouseRules::default()), (12, h17)] {
+        let mut cfg = PlayConfig::new(rules.clone(), seed);
+        cfg.errors = 0.4;
+        let mut table = Table::new(cfg);
+        let events = table.play(1500);
+        let found = pitwatch::audit::audit(&events, &rules);
+        let mut by_round: BTreeMap<u64, BTreeSet<&str>> = BTreeMap::new();
+        for f in &found.findings {
+            by_round
+                .entry(u64::from(f.round))
+                .or_default()
+                .insert(f.kind.as_str());
+        }
+        let made: BTreeMap<u64, Mistake> = table
+            .injected()
+            .iter()
+            .map(|i| (i.round, i.mistake))
+            .collect();
+        assert!(
+            made.len() > 150,
+            "seed {seed}: only {} mistakes made",
+            made.len()
+        );
+        let kinds: BTreeSet<&str> = made.values().map(|m| m.as_str()).collect();
+        assert!(kinds.len() >= 12, "seed {seed}: {kinds:?}");
+        for (round, m) in &made {
+            assert!(
+                by_round.contains_key(round),
+                "seed {seed}: {m:?} in round {round} not found"
+            );
+        }
+        for (round, kinds) in &by_round {
+            assert!(
+                made.contains_key(round),
+                "seed {seed}: round {round} has {kinds:?} but no mistake"
+            );
+        }
+    }
+}
