@@ -103,7 +103,7 @@ struct Manifest<'a> {
     mistakes_made: usize,
     findings: usize,
     label_every: u64,
-    files: [&'a str; 8],
+    files: Vec<&'a str>,
 }
 
 fn check(a: &SimulateArgs) -> anyhow::Result<()> {
@@ -317,16 +317,20 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         mistakes_made: injected.len(),
         findings: found.findings.len(),
         label_every: a.label_every,
-        files: [
-            "footage.mp4",
-            "truth.jsonl",
-            "expected-findings.json",
-            "injected.json",
-            "layout.toml",
-            "house.toml",
-            "annotations.jsonl",
-            "labels/",
-        ],
+        files: {
+            let mut f = vec![
+                "footage.mp4",
+                "truth.jsonl",
+                "expected-findings.json",
+                "injected.json",
+                "layout.toml",
+                "house.toml",
+            ];
+            if a.label_every > 0 {
+                f.extend(["annotations.jsonl", "labels/", "classes.txt"]);
+            }
+            f
+        },
     };
     write_file(
         &a.out,
