@@ -59,3 +59,88 @@ fn missing_files_say_how_to_get_them() {
         "{e}"
     );
 }
+
+/// Writes a `w` x `h` PNG of one colour.
+fn png_of(p: &Path, w: u32, h: u32, rgb: [u8; 3]) {
+    let f = std::fs::File::create(p).unwrap();
+    let mut e = png::Encoder::new(std::io::BufWriter::new(f), w, h);
+    e.set_color(png::ColorType::Rgb);
+    let data: Vec<u8> = (0..w * h).flat_map(|_| rgb).collect();
+    e.write_header().unwrap().write_image_data(&data).unwrap();
+}
+
+#[test]
+fn detect_runs_a_yolo_export_with_its_class_map() {
+    // tests/models/tiny-yolo.onnx scores class "red" by the picture's mean red at a box centred
+    // (16, 16), 8x8, in its 64x64 input; class "green" by the mean green.
+    let dir = crate::util::scratch("detect");
+    let (img, map) = (dir.join("red.png"), dir.join("classes.toml"));
+    png_of(&img, 128, 64, [255, 0, 0]);
+    std::fs::write(&map, "[classes]\nred = \"card Ah\"\ngreen = \"chip 500\"\n").unwrap();
+    let model = path("tests/models/tiny-yolo.onnx");
+    let out = dir.join("out");
+    let (code, stdout, err) = crate::util::run(&[
+        "detect",
+        img.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+        "--classes",
+        map.to_str().unwrap(),
+        "--format",
+        "json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let found = v["found"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{stdout}");
+    assert_eq!(found[0]["card"], "Ah");
+    // The score is the input's mean red: half the rows are the picture (red 1.0), half the
+    // letterbox's grey padding (114 / 255).
+    let want = 0.5 + 0.5 * 114.0 / 255.0;
+    assert!(
+        (found[0]["confidence"].as_f64().unwrap() - want).abs() < 2e-3,
+        "{stdout}"
+    );
+    // The 128x64 picture is letterboxed into 64x64 at half scale with 16 rows of padding on
+    // top: the input box (12..20, 12..20) is (24..40, -8..8) in the picture, clamped at 0.
+    let b: Vec<f64> = found[0]["bbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert_eq!(b, vec![24.0, 0.0, 40.0, 8.0]);
+    assert!(out.join("red.detect.png").is_file());
+
+    // A class the map leaves out is named.
+    std::fs::write(&map, "[classes]\nred = \"card Ah\"\n").unwrap();
+    let (code, _, err) = crate::util::run(&[
+        "detect",
+        img.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+        "--classes",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"green\"") && err.contains("tiny-yolo.onnx"),
+        "{err}"
+    );
+    // A picture that is not a PNG is named.
+    std::fs::write(&map, "[classes]\nred = \"card Ah\"\ngreen = \"ignore\"\n").unwrap();
+    let bad = dir.join("bad.png");
+    std::fs::write(&bad, "not a picture").unwrap();
+    let (code, _, err) = crate::util::run(&[
+        "detect",
+        bad.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+        "--classes",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.png"), "{err}");
+}

@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand. `anyhow` is used here and in `main` only.
 
 pub mod audit;
+pub mod detect;
 pub mod play;
 pub mod simulate;
 
@@ -23,6 +24,8 @@ pub enum Command {
     Audit(audit::AuditArgs),
     /// Write the event log of rounds dealt exactly by the rules (a clean shift).
     Play(play::PlayArgs),
+    /// Find cards and chips in still pictures with a YOLOv8/YOLO11 ONNX export.
+    Detect(detect::DetectArgs),
     /// Film simulated play: H.264 footage with its exact event log, findings, layout and
     /// per-frame annotations.
     Simulate(simulate::SimulateArgs),
@@ -41,5 +44,6 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Audit(a) => audit::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Simulate(a) => simulate::run(&a),
+        Command::Detect(a) => detect::run(&a),
     }
 }

@@ -158,6 +158,31 @@ impl Engine {
             .collect()
     }
 
+    /// The shape of the model's first input (`None` for a dimension the model leaves free).
+    pub fn input_shape(&self) -> Vec<Option<usize>> {
+        self.session
+            .inputs()
+            .first()
+            .and_then(|o| o.dtype().tensor_shape())
+            .map(|s| {
+                s.iter()
+                    .map(|&d| usize::try_from(d).ok().filter(|&d| d > 0))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// A custom metadata entry of the model (an Ultralytics export keeps its class `names` and
+    /// `imgsz` there).
+    pub fn metadata(&self, key: &str) -> Option<String> {
+        self.session.metadata().ok()?.custom(key)
+    }
+
+    /// The model file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Runs the model on one float tensor of `shape` (the model's first input) and returns
     /// every float output.
     pub fn run(&mut self, shape: &[usize], data: Vec<f32>) -> Result<Vec<Output>, EngineError> {
