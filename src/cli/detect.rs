@@ -69,7 +69,7 @@ struct Picture<'a> {
     image: &'a str,
     width: usize,
     height: usize,
-    found: Vec<Item>,
+    found: &'a [Item],
 }
 
 fn item(f: &Found) -> Item {
@@ -184,18 +184,9 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
                     image: &name,
                     width: w,
                     height: h,
-                    found,
+                    found: &found,
                 };
                 println!("{}", serde_json::to_string(&p)?);
-                if let Some(out) = &a.out {
-                    let mut c = Canvas {
-                        width: w,
-                        height: h,
-                        data: rgb,
-                    };
-                    annotate(&mut c, &p.found);
-                    write_png(&out.join(stem(img)), &c)?;
-                }
             }
             Format::Text => {
                 println!("{name}: {} found", found.len());
@@ -210,16 +201,16 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
                         f.confidence, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3]
                     );
                 }
-                if let Some(out) = &a.out {
-                    let mut c = Canvas {
-                        width: w,
-                        height: h,
-                        data: rgb,
-                    };
-                    annotate(&mut c, &found);
-                    write_png(&out.join(stem(img)), &c)?;
-                }
             }
+        }
+        if let Some(out) = &a.out {
+            let mut c = Canvas {
+                width: w,
+                height: h,
+                data: rgb,
+            };
+            annotate(&mut c, &found);
+            write_png(&out.join(stem(img)), &c)?;
         }
     }
     Ok(EXIT_CLEAN)
