@@ -1,6 +1,7 @@
 //! Recognition at the edge of the system: the ONNX Runtime engine (`engine`), kept apart from
 //! any model's pre- and post-processing (`yolo`: a user's own YOLOv8/YOLO11 export).
 
+pub mod change;
 pub mod detector;
 pub mod engine;
 pub mod yolo;
