@@ -60,6 +60,21 @@ fn missing_files_say_how_to_get_them() {
     );
 }
 
+/// Runs `pitwatch detect` on one picture with the tiny YOLO export and a class map.
+fn detect(img: &Path, map: &Path, extra: &[&str]) -> (i32, String, String) {
+    let model = path("tests/models/tiny-yolo.onnx");
+    let mut args = vec![
+        "detect",
+        img.to_str().unwrap(),
+        "--model",
+        model.to_str().unwrap(),
+        "--classes",
+        map.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    crate::util::run(&args)
+}
+
 /// Writes a `w` x `h` PNG of one colour.
 fn png_of(p: &Path, w: u32, h: u32, rgb: [u8; 3]) {
     let f = std::fs::File::create(p).unwrap();
@@ -77,20 +92,12 @@ fn detect_runs_a_yolo_export_with_its_class_map() {
     let (img, map) = (dir.join("red.png"), dir.join("classes.toml"));
     png_of(&img, 128, 64, [255, 0, 0]);
     std::fs::write(&map, "[classes]\nred = \"card Ah\"\ngreen = \"chip 500\"\n").unwrap();
-    let model = path("tests/models/tiny-yolo.onnx");
     let out = dir.join("out");
-    let (code, stdout, err) = crate::util::run(&[
-        "detect",
-        img.to_str().unwrap(),
-        "--model",
-        model.to_str().unwrap(),
-        "--classes",
-        map.to_str().unwrap(),
-        "--format",
-        "json",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (code, stdout, err) = detect(
+        &img,
+        &map,
+        &["--format", "json", "--out", out.to_str().unwrap()],
+    );
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     let found = v["found"].as_array().unwrap();
@@ -116,14 +123,7 @@ fn detect_runs_a_yolo_export_with_its_class_map() {
 
     // A class the map leaves out is named.
     std::fs::write(&map, "[classes]\nred = \"card Ah\"\n").unwrap();
-    let (code, _, err) = crate::util::run(&[
-        "detect",
-        img.to_str().unwrap(),
-        "--model",
-        model.to_str().unwrap(),
-        "--classes",
-        map.to_str().unwrap(),
-    ]);
+    let (code, _, err) = detect(&img, &map, &[]);
     assert_eq!(code, 2);
     assert!(
         err.contains("\"green\"") && err.contains("tiny-yolo.onnx"),
@@ -133,14 +133,7 @@ fn detect_runs_a_yolo_export_with_its_class_map() {
     std::fs::write(&map, "[classes]\nred = \"card Ah\"\ngreen = \"ignore\"\n").unwrap();
     let bad = dir.join("bad.png");
     std::fs::write(&bad, "not a picture").unwrap();
-    let (code, _, err) = crate::util::run(&[
-        "detect",
-        bad.to_str().unwrap(),
-        "--model",
-        model.to_str().unwrap(),
-        "--classes",
-        map.to_str().unwrap(),
-    ]);
+    let (code, _, err) = detect(&bad, &map, &[]);
     assert_eq!(code, 2);
     assert!(err.contains("bad.png"), "{err}");
 }

@@ -345,7 +345,6 @@ pub fn yolo_lines(note: &FrameNote, width: u32, height: u32, min_visible: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::{EventKind, Target};
     use crate::layout::TableDesign;
     use crate::rules::twenty_one::HouseRules;
     use crate::sim::{PlayConfig, play};
@@ -356,26 +355,7 @@ mod tests {
         let design = TableDesign::default();
         let scene = Scene::build(&events, &design);
         let cam = Camera::overhead(1280, 720, 0.0, 0.0);
-        let ev = events
-            .iter()
-            .find(|e| {
-                matches!(
-                    e.kind,
-                    EventKind::Card {
-                        to: Target::Hand { .. },
-                        ..
-                    }
-                )
-            })
-            .unwrap();
-        let EventKind::Card {
-            card: Some(card),
-            to: Target::Hand { space, .. },
-            ..
-        } = ev.kind
-        else {
-            unreachable!()
-        };
+        let (ev, space, card) = crate::sim::scene::first_player_card(&events);
         let t = ev.t + 0.01;
         let note = annotate(&scene, &cam, (0.0, 0.0), 0, t, (&[], &[]));
         let o = note

@@ -643,6 +643,23 @@ pub fn chip_positions(p: Placement, n: usize, fanned: bool) -> Vec<TablePt> {
         .collect()
 }
 
+/// The first card dealt to a player in a log: the event, its betting space and the card (for
+/// tests that follow one card through the scene).
+#[cfg(test)]
+pub(crate) fn first_player_card(events: &[Event]) -> (&Event, u8, Card) {
+    events
+        .iter()
+        .find_map(|e| match e.kind {
+            EventKind::Card {
+                to: Target::Hand { space, .. },
+                card: Some(c),
+                ..
+            } => Some((e, space, c)),
+            _ => None,
+        })
+        .expect("a card dealt to a player")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -659,26 +676,8 @@ mod tests {
     fn a_dealt_card_lands_on_its_spot_and_leaves_at_the_clear() {
         let (events, s) = scene(3);
         let d = TableDesign::default();
-        let first = events
-            .iter()
-            .find(|e| {
-                matches!(
-                    e.kind,
-                    EventKind::Card {
-                        to: Target::Hand { .. },
-                        ..
-                    }
-                )
-            })
-            .unwrap();
-        let EventKind::Card {
-            to: Target::Hand { space, .. },
-            card,
-            ..
-        } = first.kind
-        else {
-            unreachable!()
-        };
+        let (first, space, card) = first_player_card(&events);
+        let card = Some(card);
         let o = s
             .objects
             .iter()

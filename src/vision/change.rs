@@ -166,7 +166,6 @@ impl ChangeMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::{EventKind, Target};
     use crate::layout::TableDesign;
     use crate::render::paint::{Look, Painter};
     use crate::render::{Canvas, Rgb};
@@ -185,18 +184,7 @@ mod tests {
         look.flicker = 0.03;
         let painter = Painter::new(look, design, 640, 360, 8);
         // Mid-flight of the first card dealt to a player: it moves between two frames.
-        let ev = events
-            .iter()
-            .find(|e| {
-                matches!(
-                    e.kind,
-                    EventKind::Card {
-                        to: Target::Hand { .. },
-                        ..
-                    }
-                )
-            })
-            .unwrap();
+        let (ev, _, _) = crate::sim::scene::first_player_card(&events);
         let (t0, t1) = (ev.t - 0.2, ev.t - 0.2 + 1.0 / 30.0);
         let mut a = Canvas::new(640, 360, Rgb(0, 0, 0));
         let mut b = a.clone();
