@@ -5,20 +5,18 @@
 //! Until the project's own recognizer ships, the detector is a user's YOLOv8/YOLO11 export with
 //! a class map (docs/detect.md).
 
-use std::fs::File;
-use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use pitwatch::render::canvas::{Canvas, Rgb, fill_polygon};
-use pitwatch::render::font::draw_text;
+use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::vision::detector::{Found, YoloDetector};
 use pitwatch::vision::yolo::{ClassMap, Identity};
 
 use super::EXIT_CLEAN;
+use super::picture::{draw_box, read_png, write_png};
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -91,74 +89,20 @@ fn item(f: &Found) -> Item {
     }
 }
 
-/// Reads a PNG as tightly packed RGB rows.
-fn read_png(p: &Path) -> anyhow::Result<(usize, usize, Vec<u8>)> {
-    let f = File::open(p).with_context(|| format!("{}: cannot open", p.display()))?;
-    let mut dec = png::Decoder::new(BufReader::new(f));
-    dec.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = dec
-        .read_info()
-        .with_context(|| format!("{}: not a PNG picture", p.display()))?;
-    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
-    let info = reader
-        .next_frame(&mut buf)
-        .with_context(|| format!("{}: cannot decode the PNG", p.display()))?;
-    let (w, h) = (info.width as usize, info.height as usize);
-    let px = &buf[..info.buffer_size()];
-    let rgb: Vec<u8> = match info.color_type {
-        png::ColorType::Rgb => px.to_vec(),
-        png::ColorType::Rgba => px
-            .chunks_exact(4)
-            .flat_map(|c| [c[0], c[1], c[2]])
-            .collect(),
-        png::ColorType::Grayscale => px.iter().flat_map(|&g| [g, g, g]).collect(),
-        png::ColorType::GrayscaleAlpha => px
-            .chunks_exact(2)
-            .flat_map(|c| [c[0], c[0], c[0]])
-            .collect(),
-        png::ColorType::Indexed => bail!("{}: indexed PNG left unexpanded", p.display()),
-    };
-    Ok((w, h, rgb))
-}
-
-fn write_png(p: &Path, c: &Canvas) -> anyhow::Result<()> {
-    let f = File::create(p).with_context(|| format!("{}: cannot write", p.display()))?;
-    let mut e = png::Encoder::new(BufWriter::new(f), c.width as u32, c.height as u32);
-    e.set_color(png::ColorType::Rgb);
-    e.write_header()
-        .and_then(|mut w| w.write_image_data(&c.data))
-        .with_context(|| format!("{}: cannot write", p.display()))
-}
-
 /// Draws each box with its label.
 fn annotate(c: &mut Canvas, found: &[Item]) {
     for f in found {
-        let [x0, y0, x1, y1] = f.bbox;
         let colour = match f.what.as_str() {
             "card" => Rgb(255, 230, 0),
             "chip" => Rgb(0, 230, 255),
             _ => Rgb(255, 0, 200),
         };
-        let t = 2.0;
-        for (a, b) in [
-            ((x0, y0), (x1, y0 + t)),
-            ((x0, y1 - t), (x1, y1)),
-            ((x0, y0), (x0 + t, y1)),
-            ((x1 - t, y0), (x1, y1)),
-        ] {
-            fill_polygon(
-                c,
-                &[(a.0, a.1), (b.0, a.1), (b.0, b.1), (a.0, b.1)],
-                colour,
-                1.0,
-            );
-        }
         let label = f
             .card
             .clone()
             .or(f.chip_cents.map(|v| format!("${}.{:02}", v / 100, v % 100)))
             .unwrap_or_else(|| f.what.to_uppercase().replace('_', " "));
-        draw_text(c, &label, x0, (y0 - 10.0).max(0.0), 1.3, colour);
+        draw_box(c, f.bbox, colour, &label);
     }
 }
 

@@ -2,6 +2,8 @@
 
 pub mod audit;
 pub mod detect;
+pub mod eval_vision;
+pub mod picture;
 pub mod play;
 pub mod simulate;
 
@@ -26,6 +28,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Find cards and chips in still pictures with a YOLOv8/YOLO11 ONNX export.
     Detect(detect::DetectArgs),
+    /// Score the recognizer on simulator footage: precision, recall, faces and values read.
+    EvalVision(eval_vision::EvalVisionArgs),
     /// Film simulated play: H.264 footage with its exact event log, findings, layout and
     /// per-frame annotations.
     Simulate(simulate::SimulateArgs),
@@ -45,5 +49,6 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Play(a) => play::run(&a),
         Command::Simulate(a) => simulate::run(&a),
         Command::Detect(a) => detect::run(&a),
+        Command::EvalVision(a) => eval_vision::run(&a),
     }
 }

@@ -3,7 +3,7 @@
 //! the share of each object left in view by whatever lies on it. Written as JSON Lines (one
 //! frame a line) and as YOLO labels; the format is in docs/simulate.md. Pure.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::layout::{CHIP_D, Camera, TablePt};
 use crate::rules::cards::Card;
@@ -35,7 +35,7 @@ fn chip_class(cents: i64) -> Option<u32> {
 }
 
 /// One annotated object in a frame.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ObjectNote {
     /// The scene object's id (stable across frames; fanned chips share their payout's id).
     pub id: u32,
@@ -45,9 +45,11 @@ pub struct ObjectNote {
     pub name: String,
     /// For a face-up card: its rank and suit (`"10h"`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub card: Option<String>,
     /// For chips: the value of each chip, cents, bottom first (a stack) or the one chip (fanned).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub chips_cents: Vec<i64>,
     /// Corner points, pixels: a card's top-left, top-right, bottom-right, bottom-left as the
     /// dealer reads it; a chip's or hand's bounding square.
@@ -56,6 +58,16 @@ pub struct ObjectNote {
     pub bbox: [f64; 4],
     /// Share of the object in view (0..=1), the rest covered by cards, chips or the hand.
     pub visible: f64,
+    /// For a face-up card: the centres of its two corner indices, pixels, the top-left one
+    /// (as the dealer reads the card) first, then the turned one at the bottom right.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub index_points: Vec<[f64; 2]>,
+    /// For a face-up card: whether each index is in view (at least 7 of 9 points spread over
+    /// it not covered), in the order of `index_points`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub index_visible: Vec<bool>,
     /// Betting space (0: the dealer's side).
     pub space: u8,
     /// Hand at the space (0: none).
@@ -65,7 +77,7 @@ pub struct ObjectNote {
 }
 
 /// Everything annotated in one frame.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FrameNote {
     /// Frame number, from 0.
     pub frame: u64,
@@ -228,15 +240,13 @@ pub fn annotate(
     };
     let mut objects = Vec::with_capacity(items.len() + 1);
     for (i, it) in items.iter().enumerate() {
+        let covered = |p: TablePt| {
+            arm_cover.contains(p)
+                || palm_cover.contains(p)
+                || items[i + 1..].iter().any(|o| o.cover.contains(p))
+        };
         let pts = samples(&it.cover);
-        let seen = pts
-            .iter()
-            .filter(|&&p| {
-                !(arm_cover.contains(p)
-                    || palm_cover.contains(p)
-                    || items[i + 1..].iter().any(|o| o.cover.contains(p)))
-            })
-            .count();
+        let seen = pts.iter().filter(|&&p| !covered(p)).count();
         let corners: [TablePt; 4] = match (&it.cover, it.square) {
             (Cover::Rect(c), _) => *c,
             (_, Some((c, r))) => [
@@ -247,6 +257,15 @@ pub fn annotate(
             ],
             _ => continue,
         };
+        let (mut index_points, mut index_visible) = (Vec::new(), Vec::new());
+        if let (Cover::Rect(c), Some(_)) = (&it.cover, &it.card) {
+            for turned in [false, true] {
+                let (centre, spread) = index_area(c, turned);
+                let uncovered = spread.iter().filter(|&&p| !covered(p)).count();
+                index_points.push(px(centre));
+                index_visible.push(uncovered >= 7);
+            }
+        }
         let corners = corners.map(px);
         objects.push(ObjectNote {
             id: it.id,
@@ -257,6 +276,8 @@ pub fn annotate(
             corners,
             bbox: bbox(&corners),
             visible: round2(seen as f64 / pts.len() as f64),
+            index_points,
+            index_visible,
             space: it.space,
             hand: it.hand,
             moving: it.moving,
@@ -273,6 +294,8 @@ pub fn annotate(
             corners,
             bbox: bbox(&corners),
             visible: 1.0,
+            index_points: Vec::new(),
+            index_visible: Vec::new(),
             space: 0,
             hand: 0,
             moving: false,
@@ -283,6 +306,36 @@ pub fn annotate(
         t: round2(t * 1000.0) / 1000.0,
         objects,
     }
+}
+
+/// Where a card's corner index lies in the sprite, as fractions of the card's width and
+/// height from its top-left corner: the index's centre and its half-extent.
+const INDEX_AT: (f64, f64) = (0.17, 0.17);
+const INDEX_HALF: (f64, f64) = (0.15, 0.17);
+
+/// The centre of a card's index (the top-left one, or the turned one at the bottom right) and
+/// nine points spread over it, table centimetres; `c` are the card's corners in
+/// [`card_corners`] order.
+fn index_area(c: &[TablePt; 4], turned: bool) -> (TablePt, [TablePt; 9]) {
+    let (o, right, down) = if turned {
+        (c[2], c[3], c[1])
+    } else {
+        (c[0], c[1], c[3])
+    };
+    let at = |fx: f64, fy: f64| {
+        let x = o.x + (right.x - o.x) * fx + (down.x - o.x) * fy;
+        let y = o.y + (right.y - o.y) * fx + (down.y - o.y) * fy;
+        TablePt::new(x, y)
+    };
+    let mut spread = [at(INDEX_AT.0, INDEX_AT.1); 9];
+    for (k, p) in spread.iter_mut().enumerate() {
+        let (i, j) = ((k % 3) as f64 - 1.0, (k / 3) as f64 - 1.0);
+        *p = at(
+            INDEX_AT.0 + i * INDEX_HALF.0 * 0.8,
+            INDEX_AT.1 + j * INDEX_HALF.1 * 0.8,
+        );
+    }
+    (at(INDEX_AT.0, INDEX_AT.1), spread)
 }
 
 fn palm_box(palm: &[TablePt]) -> [TablePt; 4] {

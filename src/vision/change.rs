@@ -83,7 +83,7 @@ impl ChangeMap {
     }
 
     /// Compares a frame (tightly packed RGB rows) with the reference and returns the changed
-    /// regions; the frame becomes the reference. The first frame is all change. A frame of the
+    /// regions; the changed blocks of the frame become their reference. The first frame is all change. A frame of the
     /// wrong size is all change too, and resets the map.
     pub fn update(&mut self, rgb: &[u8]) -> Vec<Region> {
         let whole = Region {
@@ -117,7 +117,13 @@ impl ChangeMap {
                 .fold(0.0, f32::max);
             changed[i] = d > self.threshold;
         }
-        self.reference = means;
+        // A block keeps its reference until it counts as changed, so a slow drift (a card
+        // pushed a pixel a frame) adds up until it shows.
+        for (i, m) in means.into_iter().enumerate() {
+            if changed[i] {
+                self.reference[i] = m;
+            }
+        }
         self.regions(&changed, bw, bh)
     }
 

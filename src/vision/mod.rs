@@ -4,6 +4,9 @@
 pub mod change;
 pub mod detector;
 pub mod engine;
+pub mod pitnet;
+pub mod recognizer;
+pub mod score;
 pub mod yolo;
 
 pub use engine::{Engine, EngineError, Output, RUNTIME_FILE, runtime_path};

@@ -1,0 +1,327 @@
+//! The project's own recognizer model (`models/pitnet.onnx`, trained by `training/`): the
+//! meaning of its outputs and their decoding into cards and chips, apart from the engine. Pure.
+//!
+//! The model is a keypoint detector working at a quarter of its input's resolution. Input
+//! `image` `[B, 3, H, W]`, RGB 0..1, H and W multiples of 16. Outputs, each `[B, C, H/4, W/4]`:
+//! `heat` (C = 3, sigmoid: a face-up card's corner index, a face-down card's centre, a chip's
+//! centre), `geom` (C = 8: the point's place in its cell, then in units of [`GEOM_UNIT`]
+//! pixels the card's centre less the point, the half vector to the card's top edge and the half
+//! vector to its right edge as read from that point), `card` (C = 52 logits, in
+//! [`Card::from_index`] order) and `chip` (C = 6 logits, the values of [`CHIP_CENTS`]).
+
+use crate::layout::{CARD_H, CARD_W};
+use crate::rules::cards::Card;
+use crate::vision::yolo::Identity;
+
+/// The model's output grid step, input pixels.
+pub const STRIDE: usize = 4;
+/// The unit of the geometry outputs, input pixels.
+pub const GEOM_UNIT: f64 = 16.0;
+/// Chip values the model reads, cents, in its `chip` output order.
+pub const CHIP_CENTS: [i64; 6] = [50, 100, 200, 500, 2500, 10000];
+/// Input sizes must be multiples of this.
+pub const ALIGN: usize = 16;
+
+/// One card or chip the model found, pixels of the picture it was given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seen {
+    /// What it is.
+    pub identity: Identity,
+    /// How sure the model is that something is there (0..1).
+    pub score: f32,
+    /// How sure it is of the face or value (0..1; 1 for a card back).
+    pub read: f32,
+    /// Centre, pixels.
+    pub centre: [f64; 2],
+    /// Corners, pixels: a card's top-left, top-right, bottom-right, bottom-left as read from
+    /// the index found (a card reads the same turned half round); a chip's bounding square.
+    pub corners: [[f64; 2]; 4],
+    /// The point the model found (a card's index, a back's or chip's centre), pixels.
+    pub point: [f64; 2],
+}
+
+impl Seen {
+    /// Axis-aligned box, pixels: x0, y0, x1, y1.
+    pub fn bbox(&self) -> [f64; 4] {
+        let xs = self.corners.iter().map(|p| p[0]);
+        let ys = self.corners.iter().map(|p| p[1]);
+        [
+            xs.clone().fold(f64::MAX, f64::min),
+            ys.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+            ys.fold(f64::MIN, f64::max),
+        ]
+    }
+
+    /// True for cards, face up or down.
+    pub fn is_card(&self) -> bool {
+        matches!(self.identity, Identity::Card(_) | Identity::CardBack)
+    }
+
+    /// The card's half width, pixels (a chip's radius).
+    fn half_width(&self) -> f64 {
+        let [a, b, c, _] = self.corners;
+        let w = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+        let h = ((c[0] - b[0]).powi(2) + (c[1] - b[1]).powi(2)).sqrt();
+        w.min(h) / 2.0
+    }
+}
+
+/// One picture's outputs from a run, borrowed from the run's output tensors.
+#[derive(Debug, Clone, Copy)]
+pub struct Maps<'a> {
+    /// Grid height and width.
+    pub h: usize,
+    /// Grid width.
+    pub w: usize,
+    /// `heat` of this picture, [3, h, w].
+    pub heat: &'a [f32],
+    /// `geom`, [8, h, w].
+    pub geom: &'a [f32],
+    /// `card`, [52, h, w].
+    pub card: &'a [f32],
+    /// `chip`, [6, h, w].
+    pub chip: &'a [f32],
+}
+
+/// Where a picture given to the model lies in the frame, and which of its points the caller
+/// wants (a tile owns only its middle, so tiles that overlap do not report a thing twice).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Window {
+    /// Frame pixel of the input's top-left corner.
+    pub x0: f64,
+    /// Frame pixel of the input's top-left corner.
+    pub y0: f64,
+    /// Frame pixels per input pixel (above 1 when the frame was shrunk for the model).
+    pub scale: f64,
+    /// The frame area whose points this window reports: x0, y0, x1, y1 (frame pixels).
+    pub own: [f64; 4],
+}
+
+fn softmax_at(logits: &[f32], n: usize, plane: usize, at: usize) -> (usize, f32) {
+    let mut best = (0, f32::MIN);
+    let mut max = f32::MIN;
+    for k in 0..n {
+        let v = logits[k * plane + at];
+        max = max.max(v);
+        if v > best.1 {
+            best = (k, v);
+        }
+    }
+    let sum: f32 = (0..n).map(|k| (logits[k * plane + at] - max).exp()).sum();
+    (best.0, (best.1 - max).exp() / sum)
+}
+
+/// Decodes one picture's maps into the things found (score at least `min_score`), in frame
+/// pixels. Points are the local maxima of `heat` over their 3x3 neighbourhood.
+pub fn decode(m: &Maps<'_>, win: &Window, min_score: f32) -> Vec<Seen> {
+    let plane = m.h * m.w;
+    let mut out = Vec::new();
+    for class in 0..3 {
+        let heat = &m.heat[class * plane..(class + 1) * plane];
+        for y in 0..m.h {
+            for x in 0..m.w {
+                let at = y * m.w + x;
+                let v = heat[at];
+                if v < min_score {
+                    continue;
+                }
+                let mut peak = true;
+                'n: for dy in -1i64..=1 {
+                    for dx in -1i64..=1 {
+                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                        if (dx, dy) == (0, 0)
+                            || nx < 0
+                            || ny < 0
+                            || nx >= m.w as i64
+                            || ny >= m.h as i64
+                        {
+                            continue;
+                        }
+                        let n = heat[ny as usize * m.w + nx as usize];
+                        // Ties go to the first cell in reading order.
+                        if n > v || (n == v && (dy < 0 || (dy == 0 && dx < 0))) {
+                            peak = false;
+                            break 'n;
+                        }
+                    }
+                }
+                if !peak {
+                    continue;
+                }
+                let g = |k: usize| f64::from(m.geom[k * plane + at]);
+                let px = (x as f64 + g(0).clamp(0.0, 1.0)) * STRIDE as f64;
+                let py = (y as f64 + g(1).clamp(0.0, 1.0)) * STRIDE as f64;
+                let to_frame = |u: f64, v: f64| [win.x0 + u * win.scale, win.y0 + v * win.scale];
+                let point = to_frame(px, py);
+                if !(win.own[0] <= point[0]
+                    && point[0] < win.own[2]
+                    && win.own[1] <= point[1]
+                    && point[1] < win.own[3])
+                {
+                    continue;
+                }
+                let unit = GEOM_UNIT;
+                let (cx, cy) = if class == 0 {
+                    (px + g(2) * unit, py + g(3) * unit)
+                } else {
+                    (px, py)
+                };
+                let (ux, uy, rx, ry) = (g(4) * unit, g(5) * unit, g(6) * unit, g(7) * unit);
+                let (identity, read, corners) = match class {
+                    0 => {
+                        let (k, p) = softmax_at(m.card, 52, plane, at);
+                        let Some(card) = Card::from_index(k) else {
+                            continue;
+                        };
+                        (Identity::Card(card), p, rect(cx, cy, ux, uy, rx, ry))
+                    }
+                    1 => (Identity::CardBack, 1.0, rect(cx, cy, ux, uy, rx, ry)),
+                    _ => {
+                        let (k, p) = softmax_at(m.chip, CHIP_CENTS.len(), plane, at);
+                        let r = (ux.hypot(uy) + rx.hypot(ry)) / 2.0;
+                        (Identity::Chip(CHIP_CENTS[k]), p, rect(cx, cy, 0.0, -r, r, 0.0))
+                    }
+                };
+                out.push(Seen {
+                    identity,
+                    score: v,
+                    read,
+                    centre: to_frame(cx, cy),
+                    corners: corners.map(|c| to_frame(c[0], c[1])),
+                    point,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn rect(cx: f64, cy: f64, ux: f64, uy: f64, rx: f64, ry: f64) -> [[f64; 2]; 4] {
+    [
+        [cx + ux - rx, cy + uy - ry],
+        [cx + ux + rx, cy + uy + ry],
+        [cx - ux + rx, cy - uy + ry],
+        [cx - ux - rx, cy - uy - ry],
+    ]
+}
+
+/// Merges what several points or windows found of one thing: a card seen at both its indices
+/// (or by two windows) is one card, kept with the surer reading; likewise a chip. Two cards are
+/// one when their centres lie within a quarter of a card's width, two chips within half a
+/// chip's radius (half the smaller side's half). Sorted by score, surest first.
+pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
+    found.sort_by(|a, b| (b.score * b.read).total_cmp(&(a.score * a.read)));
+    let mut kept: Vec<Seen> = Vec::with_capacity(found.len());
+    for s in found {
+        let near = kept.iter().any(|k| {
+            if k.is_card() != s.is_card() {
+                return false;
+            }
+            let d = (k.centre[0] - s.centre[0]).hypot(k.centre[1] - s.centre[1]);
+            d < 0.5 * k.half_width().max(s.half_width())
+        });
+        if !near {
+            kept.push(s);
+        }
+    }
+    kept
+}
+
+/// The card's size the model was trained on, pixels of its width at the simulator's 720p
+/// camera; used to pick the scale at which to search a photograph.
+pub fn trained_card_width() -> f64 {
+    // About 6.3 pixels per centimetre at the middle of the 720p table.
+    CARD_W * 6.3
+}
+
+/// The card's aspect ratio, height over width.
+pub fn card_aspect() -> f64 {
+    CARD_H / CARD_W
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn maps(h: usize, w: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
+        (
+            vec![0.0; 3 * h * w],
+            vec![0.0; 8 * h * w],
+            vec![0.0; 52 * h * w],
+            vec![0.0; 6 * h * w],
+        )
+    }
+
+    #[test]
+    fn a_peak_becomes_a_card_with_its_face_and_corners() {
+        let (h, w) = (8, 8);
+        let plane = h * w;
+        let (mut heat, mut geom, mut card, chip) = maps(h, w);
+        let at = 3 * w + 2;
+        heat[at] = 0.9;
+        heat[at + 1] = 0.5;
+        geom[at] = 0.5;
+        geom[plane + at] = 0.25;
+        // Centre 1 unit right and 1.5 down; upright card 40 x 56 pixels.
+        geom[2 * plane + at] = 1.0;
+        geom[3 * plane + at] = 1.5;
+        geom[5 * plane + at] = -28.0 / 16.0;
+        geom[6 * plane + at] = 20.0 / 16.0;
+        let ace_spades = Card::from_index(3).unwrap();
+        card[3 * plane + at] = 9.0;
+        let m = Maps {
+            h,
+            w,
+            heat: &heat,
+            geom: &geom,
+            card: &card,
+            chip: &chip,
+        };
+        let win = Window {
+            x0: 100.0,
+            y0: 50.0,
+            scale: 1.0,
+            own: [0.0, 0.0, 1e9, 1e9],
+        };
+        let found = decode(&m, &win, 0.3);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let s = &found[0];
+        assert_eq!(s.identity, Identity::Card(ace_spades));
+        assert!(s.read > 0.99);
+        assert_eq!(s.point, [100.0 + 10.0, 50.0 + 13.0]);
+        assert_eq!(s.centre, [126.0, 87.0]);
+        assert_eq!(s.corners[0], [106.0, 59.0]);
+        assert_eq!(s.corners[2], [146.0, 115.0]);
+        // A window that does not own the point reports nothing.
+        let other = Window {
+            own: [0.0, 0.0, 105.0, 1e9],
+            ..win
+        };
+        assert!(decode(&m, &other, 0.3).is_empty());
+    }
+
+    #[test]
+    fn both_indices_of_one_card_merge_into_one_card() {
+        let c = Card::from_index(10).unwrap();
+        let one = |score: f32, centre: [f64; 2]| Seen {
+            identity: Identity::Card(c),
+            score,
+            read: 0.99,
+            centre,
+            corners: [
+                [centre[0] - 20.0, centre[1] - 28.0],
+                [centre[0] + 20.0, centre[1] - 28.0],
+                [centre[0] + 20.0, centre[1] + 28.0],
+                [centre[0] - 20.0, centre[1] + 28.0],
+            ],
+            point: centre,
+        };
+        let merged = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [102.0, 101.0])]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].score, 0.9);
+        // A card fanned half a card away stays apart.
+        let two = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [120.0, 128.0])]);
+        assert_eq!(two.len(), 2);
+    }
+}

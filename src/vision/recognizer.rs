@@ -1,0 +1,434 @@
+//! The recognizer: the project's model (`pitnet`) run over footage or still pictures.
+//!
+//! Footage comes from a fixed camera, so most of each frame is what it was a frame ago. The
+//! frame is cut into tiles (pixels; each owns a 160-pixel square and sees 16 pixels more on
+//! every side); a tile is run again only when the picture changed within reach of it (the
+//! change map), and the changed tiles run together in batches. Everything a tile found stays
+//! until it runs again. When most of the frame changed (the first frame, a camera bump), the
+//! whole frame runs in one go instead.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::change::ChangeMap;
+use super::engine::{Engine, EngineError, Output};
+use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge};
+
+/// Pixels a tile owns along each side.
+pub const TILE_OWN: usize = 160;
+/// Pixels a tile sees beyond what it owns, on every side.
+pub const TILE_MARGIN: usize = 16;
+/// How far from a change (pixels) a finding may move: the model's reach.
+const REACH: usize = 48;
+/// Most tiles run at once.
+const BATCH: usize = 16;
+/// Share of tiles changed above which the whole frame runs at once.
+const WHOLE_SHARE: f64 = 0.6;
+
+/// The file name of the project's recognizer model.
+pub const MODEL_FILE: &str = "pitnet.onnx";
+
+/// Where the project's recognizer model is: `$PITWATCH_MODEL` if set, else `models/pitnet.onnx`
+/// of the checkout the binary was built in or lies in, else `models/pitnet.onnx` here.
+pub fn default_model() -> PathBuf {
+    if let Some(p) = std::env::var_os("PITWATCH_MODEL") {
+        return PathBuf::from(p);
+    }
+    let mut candidates = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        // target/release/pitwatch (or target/debug/deps/...) in a checkout.
+        for up in exe.ancestors().skip(1).take(4) {
+            candidates.push(up.join("models").join(MODEL_FILE));
+        }
+    }
+    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(MODEL_FILE));
+    candidates.push(Path::new("models").join(MODEL_FILE));
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .unwrap_or_else(|| Path::new("models").join(MODEL_FILE))
+}
+
+/// Why recognition failed.
+#[derive(Debug, Error)]
+pub enum RecognizerError {
+    /// The engine or the model failed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The model's outputs are not pitnet's.
+    #[error("{path}: not a pitwatch recognizer model: {reason}")]
+    Model {
+        /// The model file.
+        path: String,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A picture of the wrong size for its pixels.
+    #[error("picture of {width}x{height} needs {want} bytes of RGB, got {got}")]
+    Picture {
+        /// Width, pixels.
+        width: usize,
+        /// Height, pixels.
+        height: usize,
+        /// Bytes needed.
+        want: usize,
+        /// Bytes given.
+        got: usize,
+    },
+}
+
+/// What the last frame cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pass {
+    /// Tiles run.
+    pub tiles: usize,
+    /// True when the whole frame ran at once.
+    pub whole: bool,
+}
+
+struct Stream {
+    width: usize,
+    height: usize,
+    cols: usize,
+    rows: usize,
+    change: ChangeMap,
+    found: Vec<Vec<Seen>>,
+}
+
+/// The recognizer over a stream of frames of one size, or over still pictures.
+pub struct Recognizer {
+    engine: Engine,
+    /// Lowest score reported (0..1).
+    pub min_score: f32,
+    stream: Option<Stream>,
+    last: Pass,
+}
+
+impl Recognizer {
+    /// Opens the recognizer model at `model` on `threads` threads (0: the runtime's choice).
+    pub fn open(model: &Path, threads: usize) -> Result<Recognizer, RecognizerError> {
+        let engine = Engine::open(model, threads)?;
+        let path = model.display().to_string();
+        if engine.metadata("pitwatch_model").as_deref() != Some("pitnet") {
+            return Err(RecognizerError::Model {
+                path,
+                reason: "its metadata lacks pitwatch_model = pitnet (a YOLO export needs \
+                         --classes, docs/detect.md)"
+                    .into(),
+            });
+        }
+        Ok(Recognizer {
+            engine,
+            min_score: 0.4,
+            stream: None,
+            last: Pass::default(),
+        })
+    }
+
+    /// What the last frame cost.
+    pub fn last_pass(&self) -> Pass {
+        self.last
+    }
+
+    /// Forgets the stream: the next frame runs whole.
+    pub fn reset(&mut self) {
+        self.stream = None;
+    }
+
+    /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
+    /// its window.
+    fn run(
+        &mut self,
+        images: Vec<f32>,
+        n: usize,
+        h: usize,
+        w: usize,
+        windows: &[Window],
+    ) -> Result<Vec<Vec<Seen>>, RecognizerError> {
+        let outs = self.engine.run(&[n, 3, h, w], images)?;
+        let path = self.engine.path().display().to_string();
+        let get = |name: &str, c: usize| -> Result<&Output, RecognizerError> {
+            let o = outs
+                .iter()
+                .find(|o| o.name == name)
+                .ok_or_else(|| RecognizerError::Model {
+                    path: path.clone(),
+                    reason: format!("no output named {name}"),
+                })?;
+            if o.shape != [n, c, h / STRIDE, w / STRIDE] {
+                return Err(RecognizerError::Model {
+                    path: path.clone(),
+                    reason: format!("output {name} has shape {:?}", o.shape),
+                });
+            }
+            Ok(o)
+        };
+        let (heat, geom, card, chip) = (get("heat", 3)?, get("geom", 8)?, get("card", 52)?, get("chip", 6)?);
+        let (gh, gw) = (h / STRIDE, w / STRIDE);
+        let plane = gh * gw;
+        Ok(windows
+            .iter()
+            .enumerate()
+            .map(|(i, win)| {
+                let m = Maps {
+                    h: gh,
+                    w: gw,
+                    heat: &heat.data[i * 3 * plane..(i + 1) * 3 * plane],
+                    geom: &geom.data[i * 8 * plane..(i + 1) * 8 * plane],
+                    card: &card.data[i * 52 * plane..(i + 1) * 52 * plane],
+                    chip: &chip.data[i * 6 * plane..(i + 1) * 6 * plane],
+                };
+                decode(&m, win, self.min_score)
+            })
+            .collect())
+    }
+
+    /// Recognises one frame of a stream (tightly packed RGB rows), running the model only
+    /// where the picture changed since it last ran there. Returns everything in the frame.
+    pub fn frame(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+    ) -> Result<Vec<Seen>, RecognizerError> {
+        check(rgb, width, height)?;
+        let fresh = !matches!(&self.stream, Some(s) if s.width == width && s.height == height);
+        if fresh {
+            let cols = width.div_ceil(TILE_OWN);
+            let rows = height.div_ceil(TILE_OWN);
+            self.stream = Some(Stream {
+                width,
+                height,
+                cols,
+                rows,
+                change: ChangeMap::new(width, height, 16),
+                found: vec![Vec::new(); cols * rows],
+            });
+        }
+        let Some(s) = self.stream.as_mut() else {
+            return Ok(Vec::new());
+        };
+        let regions = s.change.update(rgb);
+        let (cols, rows) = (s.cols, s.rows);
+        let mut dirty = vec![false; cols * rows];
+        for r in &regions {
+            let c0 = r.x0.saturating_sub(REACH) / TILE_OWN;
+            let c1 = ((r.x1 + REACH).min(width) - 1) / TILE_OWN;
+            let r0 = r.y0.saturating_sub(REACH) / TILE_OWN;
+            let r1 = ((r.y1 + REACH).min(height) - 1) / TILE_OWN;
+            for row in r0..=r1.min(rows - 1) {
+                for col in c0..=c1.min(cols - 1) {
+                    dirty[row * cols + col] = true;
+                }
+            }
+        }
+        let count = dirty.iter().filter(|&&d| d).count();
+        if count as f64 > WHOLE_SHARE * (cols * rows) as f64 {
+            let found = self.whole(rgb, width, height)?;
+            let Some(s) = self.stream.as_mut() else {
+                return Ok(Vec::new());
+            };
+            for t in &mut s.found {
+                t.clear();
+            }
+            for f in found {
+                let col = ((f.point[0].max(0.0) as usize) / TILE_OWN).min(cols - 1);
+                let row = ((f.point[1].max(0.0) as usize) / TILE_OWN).min(rows - 1);
+                s.found[row * cols + col].push(f);
+            }
+            self.last = Pass {
+                tiles: cols * rows,
+                whole: true,
+            };
+        } else {
+            let todo: Vec<usize> = (0..cols * rows).filter(|&i| dirty[i]).collect();
+            for chunk in todo.chunks(BATCH) {
+                let side = TILE_OWN + 2 * TILE_MARGIN;
+                let mut input = Vec::with_capacity(chunk.len() * 3 * side * side);
+                let mut windows = Vec::with_capacity(chunk.len());
+                for &i in chunk {
+                    let (ox, oy) = ((i % cols) * TILE_OWN, (i / cols) * TILE_OWN);
+                    let (x0, y0) = (ox as i64 - TILE_MARGIN as i64, oy as i64 - TILE_MARGIN as i64);
+                    planar_window(rgb, width, height, x0, y0, side, side, &mut input);
+                    windows.push(Window {
+                        x0: x0 as f64,
+                        y0: y0 as f64,
+                        scale: 1.0,
+                        own: [
+                            ox as f64,
+                            oy as f64,
+                            (ox + TILE_OWN) as f64,
+                            (oy + TILE_OWN) as f64,
+                        ],
+                    });
+                }
+                let found = self.run(input, chunk.len(), side, side, &windows)?;
+                let Some(s) = self.stream.as_mut() else {
+                    return Ok(Vec::new());
+                };
+                for (&i, f) in chunk.iter().zip(found) {
+                    s.found[i] = f;
+                }
+            }
+            self.last = Pass {
+                tiles: todo.len(),
+                whole: false,
+            };
+        }
+        let Some(s) = self.stream.as_ref() else {
+            return Ok(Vec::new());
+        };
+        Ok(merge(s.found.iter().flatten().cloned().collect()))
+    }
+
+    /// Runs the whole picture at once (no memory of earlier frames).
+    fn whole(&mut self, rgb: &[u8], width: usize, height: usize) -> Result<Vec<Seen>, RecognizerError> {
+        let (w, h) = (width.div_ceil(ALIGN) * ALIGN, height.div_ceil(ALIGN) * ALIGN);
+        let mut input = Vec::with_capacity(3 * w * h);
+        planar_window(rgb, width, height, 0, 0, w, h, &mut input);
+        let win = Window {
+            x0: 0.0,
+            y0: 0.0,
+            scale: 1.0,
+            own: [0.0, 0.0, width as f64, height as f64],
+        };
+        Ok(self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default())
+    }
+
+    /// Recognises a still picture, searched whole at `scale` (picture pixels per model pixel:
+    /// above 1 when the cards in it are larger than the model knows them).
+    pub fn still(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        scale: f64,
+    ) -> Result<Vec<Seen>, RecognizerError> {
+        check(rgb, width, height)?;
+        if (scale - 1.0).abs() < 1e-3 {
+            return Ok(merge(self.whole(rgb, width, height)?));
+        }
+        let (sw, sh) = (
+            ((width as f64 / scale).round() as usize).max(ALIGN),
+            ((height as f64 / scale).round() as usize).max(ALIGN),
+        );
+        let small = resize(rgb, width, height, sw, sh);
+        let mut found = self.whole(&small, sw, sh)?;
+        let (fx, fy) = (width as f64 / sw as f64, height as f64 / sh as f64);
+        for f in &mut found {
+            let m = |p: [f64; 2]| [p[0] * fx, p[1] * fy];
+            f.centre = m(f.centre);
+            f.point = m(f.point);
+            f.corners = f.corners.map(m);
+        }
+        Ok(merge(found))
+    }
+}
+
+fn check(rgb: &[u8], width: usize, height: usize) -> Result<(), RecognizerError> {
+    let want = width * height * 3;
+    if rgb.len() != want || width == 0 || height == 0 {
+        return Err(RecognizerError::Picture {
+            width,
+            height,
+            want,
+            got: rgb.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Appends the `w` x `h` window of the frame whose top-left pixel is (`x0`, `y0`) as planar
+/// RGB scaled to 0..1; pixels beyond the frame repeat its edge.
+#[allow(clippy::too_many_arguments)]
+pub fn planar_window(
+    rgb: &[u8],
+    width: usize,
+    height: usize,
+    x0: i64,
+    y0: i64,
+    w: usize,
+    h: usize,
+    out: &mut Vec<f32>,
+) {
+    let start = out.len();
+    out.resize(start + 3 * w * h, 0.0);
+    let plane = w * h;
+    let dst = &mut out[start..];
+    let clamp_x = |x: i64| x.clamp(0, width as i64 - 1) as usize;
+    for y in 0..h {
+        let sy = (y0 + y as i64).clamp(0, height as i64 - 1) as usize;
+        let row = &rgb[sy * width * 3..(sy + 1) * width * 3];
+        let inside = x0 >= 0 && x0 as usize + w <= width;
+        for x in 0..w {
+            let sx = if inside {
+                x0 as usize + x
+            } else {
+                clamp_x(x0 + x as i64)
+            };
+            let p = &row[sx * 3..sx * 3 + 3];
+            let at = y * w + x;
+            dst[at] = f32::from(p[0]) * (1.0 / 255.0);
+            dst[plane + at] = f32::from(p[1]) * (1.0 / 255.0);
+            dst[2 * plane + at] = f32::from(p[2]) * (1.0 / 255.0);
+        }
+    }
+}
+
+/// Shrinks (or grows) a picture to `nw` x `nh` by averaging the source pixels each new pixel
+/// covers (bilinear when growing).
+pub fn resize(rgb: &[u8], width: usize, height: usize, nw: usize, nh: usize) -> Vec<u8> {
+    let mut out = vec![0u8; nw * nh * 3];
+    let (fx, fy) = (width as f64 / nw as f64, height as f64 / nh as f64);
+    for y in 0..nh {
+        let (sy0, sy1) = (y as f64 * fy, (y as f64 + 1.0) * fy);
+        for x in 0..nw {
+            let (sx0, sx1) = (x as f64 * fx, (x as f64 + 1.0) * fx);
+            let mut acc = [0.0f64; 3];
+            let mut wsum = 0.0;
+            let (ya, yb) = (sy0.floor() as usize, (sy1.ceil() as usize).min(height).max(sy0.floor() as usize + 1));
+            let (xa, xb) = (sx0.floor() as usize, (sx1.ceil() as usize).min(width).max(sx0.floor() as usize + 1));
+            for sy in ya..yb.min(height) {
+                let wy = (sy1.min(sy as f64 + 1.0) - sy0.max(sy as f64)).max(1e-6);
+                for sx in xa..xb.min(width) {
+                    let wx = (sx1.min(sx as f64 + 1.0) - sx0.max(sx as f64)).max(1e-6);
+                    let p = &rgb[(sy * width + sx) * 3..(sy * width + sx) * 3 + 3];
+                    for c in 0..3 {
+                        acc[c] += f64::from(p[c]) * wx * wy;
+                    }
+                    wsum += wx * wy;
+                }
+            }
+            for c in 0..3 {
+                out[(y * nw + x) * 3 + c] = (acc[c] / wsum).round().clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_past_the_edge_repeats_the_edge() {
+        // 2x2 picture: red, green / blue, white.
+        let rgb = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255];
+        let mut out = Vec::new();
+        planar_window(&rgb, 2, 2, -1, 0, 3, 2, &mut out);
+        // Red plane of the first row: the edge pixel twice, then green's 0.
+        assert_eq!(&out[0..3], &[1.0, 1.0, 0.0]);
+        // Blue plane of the second row.
+        assert_eq!(&out[2 * 6 + 3..2 * 6 + 6], &[1.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn shrinking_averages() {
+        let rgb: Vec<u8> = [0u8, 0, 0, 200, 200, 200].repeat(2);
+        let small = resize(&rgb, 2, 2, 1, 1);
+        assert_eq!(small, vec![100, 100, 100]);
+    }
+}

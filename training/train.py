@@ -1,0 +1,178 @@
+"""Train pitnet on the crops dataset.py cut, then export it to ONNX.
+
+Each step draws a batch of crops, warps each by a random rotation, scale and shift (the
+keypoints with it), varies colour, brightness, contrast, blur and noise, and fits the network
+(pitnet.loss_fn). Ends by exporting the network to one ONNX file (opset 17) with dynamic batch
+and size, holding the class lists in its metadata.
+
+Usage: python train.py --data DIR --out models/pitnet.onnx [--minutes M] [--batch B]
+"""
+
+import argparse
+import glob
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from pitnet import CHIP_CENTS, GEOM_UNIT, HEAT_CLASSES, STRIDE, PitNet, loss_fn, make_targets
+
+SIZE = 128
+
+
+def load(data):
+    crops, points, base = [], [], 0
+    for f in sorted(glob.glob(os.path.join(data, "*.npz"))):
+        z = np.load(f)
+        c, p = z["crops"], z["points"].copy()
+        p[:, 0] += base
+        base += len(c)
+        crops.append(c)
+        points.append(p)
+    crops = np.concatenate(crops)
+    points = np.concatenate(points)
+    order = np.argsort(points[:, 0], kind="stable")
+    points = points[order]
+    starts = np.searchsorted(points[:, 0], np.arange(len(crops) + 1))
+    return crops, points, starts
+
+
+def rot(theta):
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+def batch(crops, points, starts, idx, rng):
+    """A warped, recoloured batch and its targets."""
+    n = len(idx)
+    src = torch.from_numpy(crops[idx]).permute(0, 3, 1, 2).float() / 255.0
+    crop = src.shape[-1]
+    theta = np.zeros((n, 2, 3), np.float32)
+    targets = []
+    grid = SIZE // STRIDE
+    for b, i in enumerate(idx):
+        angle = rng.uniform(-math.pi, math.pi) if rng.random() < 0.7 else rng.choice([0, 0.5, 1, 1.5]) * math.pi
+        scale = math.exp(rng.uniform(math.log(0.72), math.log(1.4)))
+        room = max(crop / 2 - SIZE / (2 * scale) * 1.0, 0)
+        t = np.array([rng.uniform(-room, room), rng.uniform(-room, room)]) * 0.8
+        r = rot(angle)
+        # Output pixel u maps to input pixel c_in + R (u - c_out) / scale + t.
+        theta[b, :, :2] = (SIZE / crop) / scale * r
+        theta[b, :, 2] = 2 * t / crop
+        ri = rot(-angle)
+        pts = []
+        for row in points[starts[i]:starts[i + 1]]:
+            _, cls, x, y = row[:4]
+            g = row[4:10].astype(np.float64)
+            u = SIZE / 2 + scale * ri @ (np.array([x, y]) - crop / 2 - t)
+            if not (-2 <= u[0] < SIZE + 2 and -2 <= u[1] < SIZE + 2):
+                continue
+            g2 = np.concatenate([scale * ri @ g[0:2], scale * ri @ g[2:4], scale * ri @ g[4:6]])
+            pts.append((int(cls), u[0], u[1], g2, int(row[10]), int(row[11])))
+        targets.append(make_targets(pts, grid, grid))
+    grid_t = F.affine_grid(torch.from_numpy(theta), (n, 3, SIZE, SIZE), align_corners=False)
+    x = F.grid_sample(src, grid_t, mode="bilinear", padding_mode="reflection", align_corners=False)
+    # Colour: per-channel gain, brightness, contrast, a little desaturation.
+    gain = torch.from_numpy(np.exp(np.random.uniform(-0.15, 0.15, (n, 3, 1, 1)))).float()
+    x = x * gain
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    contrast = torch.from_numpy(np.random.uniform(0.7, 1.3, (n, 1, 1, 1))).float()
+    x = (x - mean) * contrast + mean + torch.from_numpy(np.random.uniform(-0.12, 0.12, (n, 1, 1, 1))).float()
+    grey = x.mean(dim=1, keepdim=True)
+    sat = torch.from_numpy(np.random.uniform(0.6, 1.2, (n, 1, 1, 1))).float()
+    x = grey + (x - grey) * sat
+    # Blur some, then noise.
+    blur = torch.from_numpy((np.random.random(n) < 0.3).astype(np.float32)).view(n, 1, 1, 1)
+    k = torch.tensor([1.0, 2.0, 1.0]) / 4
+    k2 = (k[:, None] * k[None, :]).expand(3, 1, 3, 3)
+    xb = F.conv2d(F.pad(x, (1, 1, 1, 1), mode="replicate"), k2, groups=3)
+    x = blur * xb + (1 - blur) * x
+    sigma = torch.from_numpy(np.random.uniform(0, 0.03, (n, 1, 1, 1))).float()
+    x = (x + torch.randn_like(x) * sigma).clamp(0, 1)
+    t = [torch.from_numpy(np.stack([tg[j] for tg in targets])) for j in range(6)]
+    return x, t
+
+
+def export(model, path, meta):
+    model.eval()
+    dummy = torch.rand(1, 3, 192, 192)
+    torch.onnx.export(
+        model, (dummy,), path, input_names=["image"], output_names=["heat", "geom", "card", "chip"],
+        dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"},
+                      "heat": {0: "batch", 2: "h", 3: "w"}, "geom": {0: "batch", 2: "h", 3: "w"},
+                      "card": {0: "batch", 2: "h", 3: "w"}, "chip": {0: "batch", 2: "h", 3: "w"}},
+        opset_version=17, dynamo=False,
+    )
+    import onnx
+    m = onnx.load(path)
+    for k, v in meta.items():
+        e = m.metadata_props.add()
+        e.key, e.value = k, v
+    onnx.save(m, path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--minutes", type=float, default=30.0)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", default=None)
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    rng = random.Random(args.seed)
+    crops, points, starts = load(args.data)
+    print(f"{len(crops)} crops, {len(points)} points", flush=True)
+    model = PitNet()
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.time()
+    step, avg = 0, None
+    model.train()
+    while True:
+        frac = (time.time() - start) / budget
+        if frac >= 1:
+            break
+        lr = args.lr * (min(1.0, frac * 20) * 0.5 * (1 + math.cos(math.pi * frac)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        idx = np.random.randint(0, len(crops), args.batch)
+        x, t = batch(crops, points, starts, idx, rng)
+        out = model(x)
+        loss, parts = loss_fn(out, t)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        avg = parts if avg is None else {k: 0.98 * avg[k] + 0.02 * v for k, v in parts.items()}
+        step += 1
+        if step % 100 == 0:
+            el = time.time() - start
+            print(f"step {step} {el:.0f}s lr {lr:.5f} " + " ".join(f"{k} {v:.4f}" for k, v in avg.items()),
+                  flush=True)
+    meta = {
+        "pitwatch_model": "pitnet",
+        "heat_classes": json.dumps(list(HEAT_CLASSES)),
+        "chip_cents": json.dumps(list(CHIP_CENTS)),
+        "stride": str(STRIDE),
+        "geom_unit": str(GEOM_UNIT),
+        "train_steps": str(step),
+        "train_batch": str(args.batch),
+        "train_crops": str(len(crops)),
+    }
+    export(model, args.out, meta)
+    torch.save(model.state_dict(), args.out + ".pt")
+    print(f"exported {args.out} after {step} steps", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
