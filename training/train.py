@@ -100,7 +100,7 @@ def batch(crops, points, starts, idx, rng):
 
 
 def export(model, path, meta):
-    model.eval()
+    model = model.to(memory_format=torch.contiguous_format).eval()
     dummy = torch.rand(1, 3, 192, 192)
     torch.onnx.export(
         model, (dummy,), path, input_names=["image"], output_names=["heat", "geom", "card", "chip"],
@@ -132,7 +132,7 @@ def main():
     rng = random.Random(args.seed)
     crops, points, starts = load(args.data)
     print(f"{len(crops)} crops, {len(points)} points", flush=True)
-    model = PitNet()
+    model = PitNet().to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.time()
@@ -147,7 +147,7 @@ def main():
             g["lr"] = lr
         idx = np.random.randint(0, len(crops), args.batch)
         x, t = batch(crops, points, starts, idx, rng)
-        out = model(x)
+        out = model(x.contiguous(memory_format=torch.channels_last))
         loss, parts = loss_fn(out, t)
         opt.zero_grad()
         loss.backward()

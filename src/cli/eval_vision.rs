@@ -14,6 +14,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde::Serialize;
 
+use pitwatch::layout::Layout;
 use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::sim::annotate::{FrameNote, class_names};
 use pitwatch::video::Decoder;
@@ -137,7 +138,18 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
         }
         let video = folder.join("footage.mp4");
         let mut dec = Decoder::open(&video).with_context(|| format!("{}", video.display()))?;
-        rec.reset();
+        let layout_file = folder.join("layout.toml");
+        let layout = if layout_file.is_file() {
+            let text = fs::read_to_string(&layout_file)
+                .with_context(|| format!("{}: cannot read", layout_file.display()))?;
+            Some(
+                Layout::parse(&text)
+                    .with_context(|| format!("{}: bad layout", layout_file.display()))?,
+            )
+        } else {
+            None
+        };
+        rec.use_layout(layout.as_ref());
         let name = folder.display().to_string();
         while let Some(f) = dec
             .next_frame()

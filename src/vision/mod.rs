@@ -5,6 +5,7 @@ pub mod change;
 pub mod detector;
 pub mod engine;
 pub mod pitnet;
+pub mod reader;
 pub mod recognizer;
 pub mod score;
 pub mod yolo;

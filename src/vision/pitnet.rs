@@ -9,7 +9,7 @@
 //! vector to its right edge as read from that point), `card` (C = 52 logits, in
 //! [`Card::from_index`] order) and `chip` (C = 6 logits, the values of [`CHIP_CENTS`]).
 
-use crate::layout::{CARD_H, CARD_W};
+use crate::layout::{Camera, Homography, Layout, TablePt};
 use crate::rules::cards::Card;
 use crate::vision::yolo::Identity;
 
@@ -228,16 +228,29 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
     kept
 }
 
-/// The card's size the model was trained on, pixels of its width at the simulator's 720p
-/// camera; used to pick the scale at which to search a photograph.
-pub fn trained_card_width() -> f64 {
-    // About 6.3 pixels per centimetre at the middle of the 720p table.
-    CARD_W * 6.3
+/// Where on the table the model's scale is measured: the middle of the players' cards,
+/// table centimetres from the middle of the dealer's edge.
+const SCALE_AT: (f64, f64) = (0.0, 50.0);
+
+fn px_per_cm(h: &Homography) -> Option<f64> {
+    let (x, y) = SCALE_AT;
+    let a = h.apply(x, y)?;
+    let bx = h.apply(x + 1.0, y)?;
+    let by = h.apply(x, y + 1.0)?;
+    Some(((bx.0 - a.0).hypot(bx.1 - a.1) + (by.0 - a.0).hypot(by.1 - a.1)) / 2.0)
 }
 
-/// The card's aspect ratio, height over width.
-pub fn card_aspect() -> f64 {
-    CARD_H / CARD_W
+/// Pixels per table centimetre of the footage the model was trained on (the simulator's
+/// 720p camera, level), at the middle of the players' cards.
+pub fn trained_px_per_cm() -> f64 {
+    let cam = Camera::overhead(1280, 720, 0.0, 0.0);
+    cam.scale_at(TablePt::new(SCALE_AT.0, SCALE_AT.1))
+}
+
+/// The scale to run the model at on footage of `layout` (picture pixels per model pixel):
+/// above 1 when the camera sees cards larger than the model was trained on (1080p).
+pub fn scale_for(layout: &Layout) -> f64 {
+    px_per_cm(&layout.homography()).map_or(1.0, |s| (s / trained_px_per_cm()).clamp(0.25, 8.0))
 }
 
 #[cfg(test)]

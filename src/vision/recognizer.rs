@@ -12,8 +12,11 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::change::ChangeMap;
+use crate::layout::zones::Polygon;
+use crate::layout::{Layout, PixelPt, contains};
 use super::engine::{Engine, EngineError, Output};
-use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge};
+use super::reader::Reader;
+use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge, scale_for};
 
 /// Pixels a tile owns along each side.
 pub const TILE_OWN: usize = 160;
@@ -28,6 +31,8 @@ const WHOLE_SHARE: f64 = 0.6;
 
 /// The file name of the project's recognizer model.
 pub const MODEL_FILE: &str = "pitnet.onnx";
+/// The file name of the card reader, beside the recognizer model.
+pub const READER_FILE: &str = "pitnet-reader.onnx";
 
 /// Where the project's recognizer model is: `$PITWATCH_MODEL` if set, else `models/pitnet.onnx`
 /// of the checkout the binary was built in or lies in, else `models/pitnet.onnx` here.
@@ -95,21 +100,71 @@ struct Stream {
     rows: usize,
     change: ChangeMap,
     found: Vec<Vec<Seen>>,
+    /// Tiles that touch the felt (all, without a layout).
+    active: Vec<bool>,
+}
+
+/// Where on the picture cards and chips can lie, from the table's layout (pixels).
+#[derive(Debug, Clone, Default)]
+struct Zones {
+    /// The playing surface; nothing is looked for outside it.
+    felt: Polygon,
+    /// Where what is found is not a bet or a hand (the chip tray's standing stacks).
+    ignore: Vec<Polygon>,
+}
+
+impl Zones {
+    fn keeps(&self, p: [f64; 2]) -> bool {
+        let q = PixelPt { x: p[0], y: p[1] };
+        (self.felt.is_empty() || contains(&self.felt, q))
+            && !self.ignore.iter().any(|z| contains(z, q))
+    }
+
+    /// True when some of the square `[x0, x0 + side) x [y0, y0 + side)` lies on the felt.
+    fn touches(&self, x0: usize, y0: usize, side: usize) -> bool {
+        if self.felt.is_empty() {
+            return true;
+        }
+        let step = 8;
+        (0..=side / step).any(|j| {
+            (0..=side / step).any(|i| {
+                let q = PixelPt {
+                    x: (x0 + (i * step).min(side)) as f64,
+                    y: (y0 + (j * step).min(side)) as f64,
+                };
+                contains(&self.felt, q)
+            })
+        }) || self.felt.iter().any(|p| {
+            p[0] >= x0 as f64
+                && p[0] < (x0 + side) as f64
+                && p[1] >= y0 as f64
+                && p[1] < (y0 + side) as f64
+        })
+    }
 }
 
 /// The recognizer over a stream of frames of one size, or over still pictures.
 pub struct Recognizer {
     engine: Engine,
+    reader: Reader,
     /// Lowest score reported (0..1).
     pub min_score: f32,
     stream: Option<Stream>,
     last: Pass,
+    /// Zones in picture pixels.
+    zones: Zones,
+    /// Picture pixels per model pixel on footage of the layout in use.
+    scale: f64,
+    /// Zones in the pixels of the picture shrunk to the model's scale.
+    model_zones: Zones,
 }
 
 impl Recognizer {
-    /// Opens the recognizer model at `model` on `threads` threads (0: the runtime's choice).
+    /// Opens the recognizer model at `model` and the card reader beside it
+    /// ([`READER_FILE`]), on `threads` threads (0: the runtime's choice).
     pub fn open(model: &Path, threads: usize) -> Result<Recognizer, RecognizerError> {
         let engine = Engine::open(model, threads)?;
+        let reader = Reader::open(&model.with_file_name(READER_FILE), threads)?;
         let path = model.display().to_string();
         if engine.metadata("pitwatch_model").as_deref() != Some("pitnet") {
             return Err(RecognizerError::Model {
@@ -121,10 +176,37 @@ impl Recognizer {
         }
         Ok(Recognizer {
             engine,
+            reader,
             min_score: 0.4,
             stream: None,
             last: Pass::default(),
+            zones: Zones::default(),
+            scale: 1.0,
+            model_zones: Zones::default(),
         })
+    }
+
+    /// With a layout, looks only on its felt and drops what lies in its chip tray (the
+    /// float's standing stacks are not wagers); the layout must be of the pictures' size.
+    /// Without one, searches whole pictures.
+    pub fn use_layout(&mut self, layout: Option<&Layout>) {
+        self.zones = layout.map_or_else(Zones::default, |l| Zones {
+            felt: l.felt.clone(),
+            ignore: vec![l.chip_tray.clone()],
+        });
+        self.scale = layout.map_or(1.0, scale_for);
+        let k = 1.0 / self.scale;
+        let shrink = |p: &Polygon| p.iter().map(|q| [q[0] * k, q[1] * k]).collect::<Polygon>();
+        self.model_zones = Zones {
+            felt: shrink(&self.zones.felt),
+            ignore: self.zones.ignore.iter().map(shrink).collect(),
+        };
+        self.stream = None;
+    }
+
+    /// Picture pixels per model pixel on footage of the layout in use (1 without one).
+    pub fn scale(&self) -> f64 {
+        self.scale
     }
 
     /// What the last frame cost.
@@ -186,7 +268,8 @@ impl Recognizer {
     }
 
     /// Recognises one frame of a stream (tightly packed RGB rows), running the model only
-    /// where the picture changed since it last ran there. Returns everything in the frame.
+    /// where the picture changed since it last ran there. Returns everything in the frame,
+    /// in its pixels.
     pub fn frame(
         &mut self,
         rgb: &[u8],
@@ -194,6 +277,23 @@ impl Recognizer {
         height: usize,
     ) -> Result<Vec<Seen>, RecognizerError> {
         check(rgb, width, height)?;
+        if (self.scale - 1.0).abs() < 1e-3 {
+            return self.frame_model(rgb, width, height);
+        }
+        let (sw, sh) = scaled(width, height, self.scale);
+        let small = resize(rgb, width, height, sw, sh);
+        let mut found = self.frame_model(&small, sw, sh)?;
+        grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+        Ok(found)
+    }
+
+    /// [`Recognizer::frame`] on a frame already at the model's scale.
+    fn frame_model(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+    ) -> Result<Vec<Seen>, RecognizerError> {
         let fresh = !matches!(&self.stream, Some(s) if s.width == width && s.height == height);
         if fresh {
             let cols = width.div_ceil(TILE_OWN);
@@ -205,6 +305,12 @@ impl Recognizer {
                 rows,
                 change: ChangeMap::new(width, height, 16),
                 found: vec![Vec::new(); cols * rows],
+                active: (0..cols * rows)
+                    .map(|i| {
+                        self.model_zones
+                            .touches((i % cols) * TILE_OWN, (i / cols) * TILE_OWN, TILE_OWN)
+                    })
+                    .collect(),
             });
         }
         let Some(s) = self.stream.as_mut() else {
@@ -220,12 +326,13 @@ impl Recognizer {
             let r1 = ((r.y1 + REACH).min(height) - 1) / TILE_OWN;
             for row in r0..=r1.min(rows - 1) {
                 for col in c0..=c1.min(cols - 1) {
-                    dirty[row * cols + col] = true;
+                    dirty[row * cols + col] = s.active[row * cols + col];
                 }
             }
         }
         let count = dirty.iter().filter(|&&d| d).count();
-        if count as f64 > WHOLE_SHARE * (cols * rows) as f64 {
+        let active = s.active.iter().filter(|&&a| a).count();
+        if count as f64 > WHOLE_SHARE * active as f64 {
             let found = self.whole(rgb, width, height)?;
             let Some(s) = self.stream.as_mut() else {
                 return Ok(Vec::new());
@@ -233,7 +340,7 @@ impl Recognizer {
             for t in &mut s.found {
                 t.clear();
             }
-            for f in found {
+            for f in found.into_iter().filter(|f| self.model_zones.keeps(f.point)) {
                 let col = ((f.point[0].max(0.0) as usize) / TILE_OWN).min(cols - 1);
                 let row = ((f.point[1].max(0.0) as usize) / TILE_OWN).min(rows - 1);
                 s.found[row * cols + col].push(f);
@@ -265,11 +372,24 @@ impl Recognizer {
                     });
                 }
                 let found = self.run(input, chunk.len(), side, side, &windows)?;
+                let (mut all, mut owner) = (Vec::new(), Vec::new());
+                for (&i, f) in chunk.iter().zip(found) {
+                    for seen in f.into_iter().filter(|f| self.model_zones.keeps(f.point)) {
+                        all.push(seen);
+                        owner.push(i);
+                    }
+                }
+                let keep = self.reader.read(rgb, width, height, &mut all)?;
                 let Some(s) = self.stream.as_mut() else {
                     return Ok(Vec::new());
                 };
-                for (&i, f) in chunk.iter().zip(found) {
-                    s.found[i] = f;
+                for &i in chunk {
+                    s.found[i].clear();
+                }
+                for ((seen, i), k) in all.into_iter().zip(owner).zip(keep) {
+                    if k {
+                        s.found[i].push(seen);
+                    }
                 }
             }
             self.last = Pass {
@@ -294,36 +414,54 @@ impl Recognizer {
             scale: 1.0,
             own: [0.0, 0.0, width as f64, height as f64],
         };
-        Ok(self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default())
+        let mut found = self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default();
+        let keep = self.reader.read(rgb, width, height, &mut found)?;
+        let mut k = keep.into_iter();
+        found.retain(|_| k.next().unwrap_or(true));
+        Ok(found)
     }
 
     /// Recognises a still picture, searched whole at `scale` (picture pixels per model pixel:
-    /// above 1 when the cards in it are larger than the model knows them).
+    /// above 1 when the cards in it are larger than the model knows them; `None`: the
+    /// layout's).
     pub fn still(
         &mut self,
         rgb: &[u8],
         width: usize,
         height: usize,
-        scale: f64,
+        scale: Option<f64>,
     ) -> Result<Vec<Seen>, RecognizerError> {
         check(rgb, width, height)?;
+        let scale = scale.unwrap_or(self.scale);
         if (scale - 1.0).abs() < 1e-3 {
-            return Ok(merge(self.whole(rgb, width, height)?));
+            let mut found = self.whole(rgb, width, height)?;
+            found.retain(|f| self.zones.keeps(f.point));
+            return Ok(merge(found));
         }
-        let (sw, sh) = (
-            ((width as f64 / scale).round() as usize).max(ALIGN),
-            ((height as f64 / scale).round() as usize).max(ALIGN),
-        );
+        let (sw, sh) = scaled(width, height, scale);
         let small = resize(rgb, width, height, sw, sh);
         let mut found = self.whole(&small, sw, sh)?;
-        let (fx, fy) = (width as f64 / sw as f64, height as f64 / sh as f64);
-        for f in &mut found {
-            let m = |p: [f64; 2]| [p[0] * fx, p[1] * fy];
-            f.centre = m(f.centre);
-            f.point = m(f.point);
-            f.corners = f.corners.map(m);
-        }
+        grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+        found.retain(|f| self.zones.keeps(f.point));
         Ok(merge(found))
+    }
+}
+
+/// The size of a `width` x `height` picture shrunk by `scale`.
+fn scaled(width: usize, height: usize, scale: f64) -> (usize, usize) {
+    (
+        ((width as f64 / scale).round() as usize).max(ALIGN),
+        ((height as f64 / scale).round() as usize).max(ALIGN),
+    )
+}
+
+/// Maps what was found on a shrunk picture back to the picture's pixels.
+fn grow(found: &mut [Seen], fx: f64, fy: f64) {
+    for f in found {
+        let m = |p: [f64; 2]| [p[0] * fx, p[1] * fy];
+        f.centre = m(f.centre);
+        f.point = m(f.point);
+        f.corners = f.corners.map(m);
     }
 }
 

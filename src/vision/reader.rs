@@ -1,0 +1,198 @@
+//! The card reader (`models/pitnet-reader.onnx`): reads a card's face from its corner index,
+//! cut out of the picture along the card's own axes so that the rank stands upright whatever
+//! way the card lies (a double-down card at a right angle, a card dealt towards a player at
+//! the end of the arc, a card turned half round).
+//!
+//! Input `index` `[B, 3, 48, 32]`: RGB 0..1, a patch [`SPAN_W`] card widths wide and [`SPAN_H`]
+//! card heights tall centred on the index, x along the card's top edge, y down the card.
+//! Output `face` `[B, 53]`: logits of the 52 faces in [`Card::from_index`] order, then "no
+//! index here". Patch sampling is pure; the engine is `vision::engine`.
+
+use std::path::Path;
+
+use super::engine::{Engine, EngineError};
+use super::pitnet::Seen;
+use super::yolo::Identity;
+use crate::rules::cards::Card;
+
+/// Patch width, pixels.
+pub const PATCH_W: usize = 32;
+/// Patch height, pixels.
+pub const PATCH_H: usize = 48;
+/// Patch width as a share of the card's width.
+pub const SPAN_W: f64 = 0.40;
+/// Patch height as a share of the card's height.
+pub const SPAN_H: f64 = 0.42;
+/// The reader's class for "no index here".
+pub const NO_INDEX: usize = 52;
+
+/// The card's half vectors as read from a found index: centre to the middle of the top
+/// edge, centre to the middle of the right edge (pixels).
+fn axes(s: &Seen) -> ([f64; 2], [f64; 2]) {
+    let [a, b, c, _] = s.corners;
+    let top = [(a[0] + b[0]) / 2.0 - s.centre[0], (a[1] + b[1]) / 2.0 - s.centre[1]];
+    let right = [(b[0] + c[0]) / 2.0 - s.centre[0], (b[1] + c[1]) / 2.0 - s.centre[1]];
+    (top, right)
+}
+
+/// Appends the upright patch of the index `s` found in the picture (tightly packed RGB rows,
+/// pixels beyond the edge repeat it) as planar RGB 0..1, sampled bilinearly at pixel centres.
+pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f32>) {
+    let (up, right) = axes(s);
+    let (hw, hh) = (right[0].hypot(right[1]), up[0].hypot(up[1]));
+    let xh = [right[0] / hw.max(1e-6), right[1] / hw.max(1e-6)];
+    let yh = [-up[0] / hh.max(1e-6), -up[1] / hh.max(1e-6)];
+    let (span_x, span_y) = (SPAN_W * 2.0 * hw, SPAN_H * 2.0 * hh);
+    let start = out.len();
+    let plane = PATCH_W * PATCH_H;
+    out.resize(start + 3 * plane, 0.0);
+    let dst = &mut out[start..];
+    let px = |x: i64, y: i64| {
+        let (x, y) = (
+            x.clamp(0, width as i64 - 1) as usize,
+            y.clamp(0, height as i64 - 1) as usize,
+        );
+        let i = (y * width + x) * 3;
+        [f64::from(rgb[i]), f64::from(rgb[i + 1]), f64::from(rgb[i + 2])]
+    };
+    for v in 0..PATCH_H {
+        let fv = (v as f64 + 0.5) / PATCH_H as f64 - 0.5;
+        for u in 0..PATCH_W {
+            let fu = (u as f64 + 0.5) / PATCH_W as f64 - 0.5;
+            let x = s.point[0] + fu * span_x * xh[0] + fv * span_y * yh[0] - 0.5;
+            let y = s.point[1] + fu * span_x * xh[1] + fv * span_y * yh[1] - 0.5;
+            let (x0, y0) = (x.floor(), y.floor());
+            let (ax, ay) = (x - x0, y - y0);
+            let (x0, y0) = (x0 as i64, y0 as i64);
+            let (p00, p10, p01, p11) = (px(x0, y0), px(x0 + 1, y0), px(x0, y0 + 1), px(x0 + 1, y0 + 1));
+            for c in 0..3 {
+                let top = p00[c] * (1.0 - ax) + p10[c] * ax;
+                let bottom = p01[c] * (1.0 - ax) + p11[c] * ax;
+                dst[c * plane + v * PATCH_W + u] = ((top * (1.0 - ay) + bottom * ay) / 255.0) as f32;
+            }
+        }
+    }
+}
+
+/// The opened card reader.
+pub struct Reader {
+    engine: Engine,
+}
+
+impl Reader {
+    /// Opens the reader model at `model`.
+    pub fn open(model: &Path, threads: usize) -> Result<Reader, EngineError> {
+        let engine = Engine::open(model, threads)?;
+        if engine.metadata("pitwatch_model").as_deref() != Some("pitnet-reader") {
+            return Err(EngineError::Model {
+                path: model.to_path_buf(),
+                reason: "its metadata lacks pitwatch_model = pitnet-reader".into(),
+            });
+        }
+        Ok(Reader { engine })
+    }
+
+    /// Reads every face-up card in `found` from the picture it was found in: sets its face
+    /// and `read` (the reader's probability). Returns, for each thing in `found`, whether to
+    /// keep it: false where the reader says there is no index.
+    pub fn read(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        found: &mut [Seen],
+    ) -> Result<Vec<bool>, EngineError> {
+        let mut keep = vec![true; found.len()];
+        let at: Vec<usize> = (0..found.len())
+            .filter(|&i| matches!(found[i].identity, Identity::Card(_)))
+            .collect();
+        if at.is_empty() {
+            return Ok(keep);
+        }
+        let mut input = Vec::with_capacity(at.len() * 3 * PATCH_W * PATCH_H);
+        for &i in &at {
+            patch(rgb, width, height, &found[i], &mut input);
+        }
+        let outs = self.engine.run(&[at.len(), 3, PATCH_H, PATCH_W], input)?;
+        let Some(face) = outs.into_iter().find(|o| o.name == "face") else {
+            return Err(EngineError::Run {
+                path: self.engine.path().to_path_buf(),
+                reason: "no output named face".into(),
+            });
+        };
+        let classes = NO_INDEX + 1;
+        if face.data.len() != at.len() * classes {
+            return Err(EngineError::Run {
+                path: self.engine.path().to_path_buf(),
+                reason: format!("output face has shape {:?}", face.shape),
+            });
+        }
+        for (k, &i) in at.iter().enumerate() {
+            let logits = &face.data[k * classes..(k + 1) * classes];
+            let max = logits.iter().copied().fold(f32::MIN, f32::max);
+            let sum: f32 = logits.iter().map(|&v| (v - max).exp()).sum();
+            let (best, &v) = logits
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .unwrap_or((NO_INDEX, &0.0));
+            match Card::from_index(best) {
+                Some(card) if best < NO_INDEX => {
+                    found[i].identity = Identity::Card(card);
+                    found[i].read = (v - max).exp() / sum;
+                }
+                _ => keep[i] = false,
+            }
+        }
+        Ok(keep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the brightest sample of a patch of a picture with one bright pixel lies.
+    fn brightest(bright: (usize, usize)) -> (usize, usize) {
+        let (w, h) = (100, 100);
+        let mut rgb = vec![0u8; w * h * 3];
+        let i = (bright.1 * w + bright.0) * 3;
+        rgb[i..i + 3].copy_from_slice(&[255, 255, 255]);
+        // A card lying on its side, 60 x 80 pixels: its top edge faces +x in the picture and
+        // its right edge +y; the index found at (60.5, 40.5).
+        let centre = [50.0, 50.0];
+        let s = Seen {
+            identity: Identity::CardBack,
+            score: 1.0,
+            read: 1.0,
+            centre,
+            corners: [
+                [centre[0] + 40.0, centre[1] - 30.0],
+                [centre[0] + 40.0, centre[1] + 30.0],
+                [centre[0] - 40.0, centre[1] + 30.0],
+                [centre[0] - 40.0, centre[1] - 30.0],
+            ],
+            point: [60.5, 40.5],
+        };
+        let mut out = Vec::new();
+        patch(&rgb, w, h, &s, &mut out);
+        assert_eq!(out.len(), 3 * PATCH_W * PATCH_H);
+        let at = (0..PATCH_W * PATCH_H)
+            .max_by(|&a, &b| out[a].total_cmp(&out[b]))
+            .unwrap();
+        (at % PATCH_W, at / PATCH_W)
+    }
+
+    #[test]
+    fn a_patch_follows_the_card_axes() {
+        // The patch spans 0.4 x 60 = 24 picture pixels across (32 samples) and 0.42 x 80 =
+        // 33.6 down (48 samples).
+        assert_eq!(brightest((60, 40)), (16, 24));
+        // 6 pixels along the card's right edge (+y): 8 samples right in the patch.
+        assert_eq!(brightest((60, 46)), (24, 24));
+        // 6 pixels down the card (-x): about 8.6 samples down.
+        let (u, v) = brightest((54, 40));
+        assert_eq!(u, 16);
+        assert!((32..=33).contains(&v), "{v}");
+    }
+}
