@@ -8,6 +8,7 @@ mod cli;
 mod docs;
 mod golden;
 mod property;
+mod recognizer;
 mod scenarios;
 mod simulate;
 mod vision;

@@ -169,7 +169,7 @@ def main():
         "train_crops": str(len(crops)),
     }
     export(model, args.out, meta)
-    torch.save(model.state_dict(), args.out + ".pt")
+    torch.save(model.state_dict(), os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".local", "pitnet.pt"))
     print(f"exported {args.out} after {step} steps", flush=True)
     return 0
 

@@ -142,6 +142,11 @@ impl Engine {
                 .with_intra_threads(threads)
                 .map_err(|e| err(e.to_string()))?;
         }
+        // Between runs the pool's threads sleep rather than spin: the frame's other work
+        // (decoding, the change map, pre- and post-processing) needs the same cores.
+        b = b
+            .with_intra_op_spinning(false)
+            .map_err(|e| err(e.to_string()))?;
         let session = b.commit_from_file(model).map_err(|e| err(e.to_string()))?;
         Ok(Engine {
             path: model.to_path_buf(),

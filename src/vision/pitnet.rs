@@ -53,6 +53,11 @@ impl Seen {
         ]
     }
 
+    /// True for a face-up card.
+    pub fn is_face_up(&self) -> bool {
+        matches!(self.identity, Identity::Card(_))
+    }
+
     /// True for cards, face up or down.
     pub fn is_card(&self) -> bool {
         matches!(self.identity, Identity::Card(_) | Identity::CardBack)
@@ -247,10 +252,20 @@ pub fn trained_px_per_cm() -> f64 {
     cam.scale_at(TablePt::new(SCALE_AT.0, SCALE_AT.1))
 }
 
+/// Scales the model reads as well as its own (it was trained on sizes from 0.72 to 1.4 times
+/// its footage's): footage within them runs as it is.
+const AS_IS: (f64, f64) = (0.8, 1.25);
+
 /// The scale to run the model at on footage of `layout` (picture pixels per model pixel):
-/// above 1 when the camera sees cards larger than the model was trained on (1080p).
+/// above 1 when the camera sees cards larger than the model was trained on (1080p); 1 when
+/// the cards are near enough the model's size to run the footage as it is.
 pub fn scale_for(layout: &Layout) -> f64 {
-    px_per_cm(&layout.homography()).map_or(1.0, |s| (s / trained_px_per_cm()).clamp(0.25, 8.0))
+    let s = px_per_cm(&layout.homography()).map_or(1.0, |s| s / trained_px_per_cm());
+    if (AS_IS.0..=AS_IS.1).contains(&s) {
+        1.0
+    } else {
+        s.clamp(0.25, 8.0)
+    }
 }
 
 #[cfg(test)]

@@ -91,6 +91,8 @@ pub struct Pass {
     pub tiles: usize,
     /// True when the whole frame ran at once.
     pub whole: bool,
+    /// Card indices given to the reader.
+    pub patches: usize,
 }
 
 struct Stream {
@@ -151,6 +153,7 @@ pub struct Recognizer {
     pub min_score: f32,
     stream: Option<Stream>,
     last: Pass,
+    patches: usize,
     /// Zones in picture pixels.
     zones: Zones,
     /// Picture pixels per model pixel on footage of the layout in use.
@@ -164,7 +167,6 @@ impl Recognizer {
     /// ([`READER_FILE`]), on `threads` threads (0: the runtime's choice).
     pub fn open(model: &Path, threads: usize) -> Result<Recognizer, RecognizerError> {
         let engine = Engine::open(model, threads)?;
-        let reader = Reader::open(&model.with_file_name(READER_FILE), threads)?;
         let path = model.display().to_string();
         if engine.metadata("pitwatch_model").as_deref() != Some("pitnet") {
             return Err(RecognizerError::Model {
@@ -174,12 +176,14 @@ impl Recognizer {
                     .into(),
             });
         }
+        let reader = Reader::open(&model.with_file_name(READER_FILE), threads)?;
         Ok(Recognizer {
             engine,
             reader,
             min_score: 0.4,
             stream: None,
             last: Pass::default(),
+            patches: 0,
             zones: Zones::default(),
             scale: 1.0,
             model_zones: Zones::default(),
@@ -316,6 +320,7 @@ impl Recognizer {
         let Some(s) = self.stream.as_mut() else {
             return Ok(Vec::new());
         };
+        self.patches = 0;
         let regions = s.change.update(rgb);
         let (cols, rows) = (s.cols, s.rows);
         let mut dirty = vec![false; cols * rows];
@@ -348,6 +353,7 @@ impl Recognizer {
             self.last = Pass {
                 tiles: cols * rows,
                 whole: true,
+                patches: self.patches,
             };
         } else {
             let todo: Vec<usize> = (0..cols * rows).filter(|&i| dirty[i]).collect();
@@ -379,6 +385,7 @@ impl Recognizer {
                         owner.push(i);
                     }
                 }
+                self.patches += all.iter().filter(|s| s.is_face_up()).count();
                 let keep = self.reader.read(rgb, width, height, &mut all)?;
                 let Some(s) = self.stream.as_mut() else {
                     return Ok(Vec::new());
@@ -395,6 +402,7 @@ impl Recognizer {
             self.last = Pass {
                 tiles: todo.len(),
                 whole: false,
+                patches: self.patches,
             };
         }
         let Some(s) = self.stream.as_ref() else {
@@ -415,6 +423,7 @@ impl Recognizer {
             own: [0.0, 0.0, width as f64, height as f64],
         };
         let mut found = self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default();
+        self.patches += found.iter().filter(|s| s.is_face_up()).count();
         let keep = self.reader.read(rgb, width, height, &mut found)?;
         let mut k = keep.into_iter();
         found.retain(|_| k.next().unwrap_or(true));

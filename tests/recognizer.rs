@@ -1,0 +1,236 @@
+//! The project's recognizer (models/pitnet.onnx and its card reader) run through ONNX Runtime
+//! on committed frames of held-out simulated shifts (seeds and camera settings never used in
+//! training), on the bundled clip frame by frame, and through `eval-vision` and `detect`.
+
+use std::path::Path;
+
+use pitwatch::layout::Layout;
+use pitwatch::sim::annotate::FrameNote;
+use pitwatch::video::Decoder;
+use pitwatch::vision::pitnet::Seen;
+use pitwatch::vision::recognizer::{Recognizer, default_model};
+use pitwatch::vision::score::{Score, ratio};
+use pitwatch::vision::yolo::Identity;
+
+use crate::util::{path, run, scratch};
+
+fn recognizer() -> Recognizer {
+    Recognizer::open(&default_model(), 2).expect("models/pitnet.onnx and scripts/setup.sh")
+}
+
+/// Reads a PNG as (width, height, RGB).
+fn png(p: &Path) -> (usize, usize, Vec<u8>) {
+    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    buf.truncate(info.buffer_size());
+    (info.width as usize, info.height as usize, buf)
+}
+
+fn write_png(p: &Path, w: usize, h: usize, rgb: &[u8]) {
+    let f = std::fs::File::create(p).unwrap();
+    let mut e = png::Encoder::new(std::io::BufWriter::new(f), w as u32, h as u32);
+    e.set_color(png::ColorType::Rgb);
+    e.write_header().unwrap().write_image_data(rgb).unwrap();
+}
+
+/// The committed frames: (picture, its annotation, its camera's layout).
+fn frames() -> Vec<(std::path::PathBuf, FrameNote, Layout)> {
+    let mut out = Vec::new();
+    for p in crate::util::files(&path("tests/frames"), "png") {
+        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+        let note: FrameNote =
+            serde_json::from_str(&std::fs::read_to_string(p.with_extension("json")).unwrap())
+                .unwrap();
+        let shift = stem.split('-').take(2).collect::<Vec<_>>().join("-");
+        let layout = Layout::parse(
+            &std::fs::read_to_string(path(&format!("tests/frames/{shift}.layout.toml"))).unwrap(),
+        )
+        .unwrap();
+        out.push((p, note, layout));
+    }
+    assert!(out.len() >= 2, "tests/frames holds the sample frames");
+    out
+}
+
+#[test]
+fn the_committed_frames_are_read_card_for_card_and_chip_for_chip() {
+    let mut rec = recognizer();
+    let mut score = Score::default();
+    for (p, note, layout) in frames() {
+        let (w, h, rgb) = png(&p);
+        rec.use_layout(Some(&layout));
+        let seen = rec.still(&rgb, w, h, None).unwrap();
+        let f = score.frame(&note, &seen);
+        assert_eq!(f.errors(), 0, "{}: {f:?}\n{seen:#?}", p.display());
+    }
+    // Every face-up card with an index in view read right, every card and chip at least half
+    // in view found, every chip's value read right.
+    assert!(score.card_faces.1 >= 20, "{:?}", score.card_faces);
+    assert_eq!(score.card_faces.0, score.card_faces.1);
+    assert_eq!(ratio(score.card_recall), 1.0);
+    assert!(score.chip_values.1 >= 10, "{:?}", score.chip_values);
+    assert_eq!(score.chip_values.0, score.chip_values.1);
+    assert_eq!(ratio(score.chip_recall), 1.0);
+}
+
+fn key(s: &Seen) -> (String, i64, i64) {
+    let what = match s.identity {
+        Identity::Card(c) => c.to_string(),
+        Identity::CardBack => "back".into(),
+        Identity::Chip(v) => format!("chip {v}"),
+        _ => "other".into(),
+    };
+    (what, (s.centre[0] / 8.0).round() as i64, (s.centre[1] / 8.0).round() as i64)
+}
+
+#[test]
+fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
+    let clip = path("samples/clip");
+    let layout = Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
+    let mut streamed = recognizer();
+    streamed.use_layout(Some(&layout));
+    let mut whole = recognizer();
+    whole.use_layout(Some(&layout));
+    let mut dec = Decoder::open(&clip.join("footage.mp4")).unwrap();
+    let (mut tiles, mut frames, mut compared) = (0, 0, 0);
+    while let Some(f) = dec.next_frame().unwrap() {
+        let (w, h) = (f.width as usize, f.height as usize);
+        let seen = streamed.frame(&f.data, w, h).unwrap();
+        tiles += streamed.last_pass().tiles;
+        frames += 1;
+        if f.index % 150 == 149 {
+            let fresh = whole.still(&f.data, w, h, None).unwrap();
+            let mut a: Vec<_> = seen.iter().map(key).collect();
+            let mut b: Vec<_> = fresh.iter().map(key).collect();
+            a.sort();
+            b.sort();
+            let (a_ids, b_ids): (Vec<_>, Vec<_>) =
+                (a.iter().map(|k| &k.0).collect(), b.iter().map(|k| &k.0).collect());
+            assert_eq!(a_ids, b_ids, "frame {}", f.index);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 4);
+    // Most of the time little changes: far fewer tiles run than a whole frame's 40.
+    let per_frame = tiles as f64 / frames as f64;
+    assert!(per_frame < 12.0, "{per_frame} tiles a frame");
+}
+
+#[test]
+fn eval_vision_scores_a_held_out_shift_and_draws_its_worst_frames() {
+    let dir = scratch("eval-vision");
+    let shift = dir.join("shift");
+    let (code, _, err) = run(&[
+        "simulate", "--seed", "4243", "--rounds", "1", "--seats", "4", "--realism", "0.8",
+        "--fps", "15", "--label-every", "3", "--out", shift.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let out = dir.join("worst");
+    let (code, stdout, err) = run(&[
+        "eval-vision",
+        shift.to_str().unwrap(),
+        "--format",
+        "json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let get = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("{k} in {stdout}"));
+    assert!(get("card_identity_accuracy") >= 0.99, "{stdout}");
+    assert!(get("chip_value_accuracy") >= 0.99, "{stdout}");
+    assert!(get("card_recall") >= 0.98, "{stdout}");
+    assert!(get("chip_recall") >= 0.98, "{stdout}");
+    assert!(v["cards_read"].as_u64().unwrap() >= 50, "{stdout}");
+    assert!(!v["per_class"].as_array().unwrap().is_empty());
+    for w in v["worst_frames"].as_array().unwrap() {
+        assert!(Path::new(w["png"].as_str().unwrap()).is_file());
+    }
+    // The text report names the same figures.
+    let (code, text, _) = run(&["eval-vision", shift.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(text.contains("card faces read right") && text.contains("chip recall"), "{text}");
+}
+
+#[test]
+fn detect_reads_a_close_photograph_without_a_layout() {
+    // Cut a card's neighbourhood out of a committed frame and blow it up three times, as a
+    // photograph taken close would show it: no layout, the whole picture searched.
+    let (p, note, _) = frames().into_iter().next().unwrap();
+    let (w, h, rgb) = png(&p);
+    let card = note
+        .objects
+        .iter()
+        .find(|o| o.card.is_some() && o.visible > 0.99)
+        .expect("a card fully in view");
+    let (cx, cy) = (
+        ((card.bbox[0] + card.bbox[2]) / 2.0) as usize,
+        ((card.bbox[1] + card.bbox[3]) / 2.0) as usize,
+    );
+    let (x0, y0, side) = (cx.saturating_sub(48).min(w - 96), cy.saturating_sub(48).min(h - 96), 96);
+    let k = 3;
+    let mut big = Vec::with_capacity(side * side * k * k * 3);
+    for y in 0..side * k {
+        for x in 0..side * k {
+            let i = ((y0 + y / k) * w + x0 + x / k) * 3;
+            big.extend_from_slice(&rgb[i..i + 3]);
+        }
+    }
+    let dir = scratch("detect-photo");
+    let pic = dir.join("close.png");
+    write_png(&pic, side * k, side * k, &big);
+    let (code, stdout, err) = run(&[
+        "detect",
+        pic.to_str().unwrap(),
+        "--format",
+        "json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let want = card.card.clone().unwrap();
+    let found = v["found"].as_array().unwrap();
+    assert!(
+        found.iter().any(|f| f["card"] == want.as_str()),
+        "{want} not in {stdout}"
+    );
+    assert!(dir.join("close.detect.png").is_file());
+}
+
+#[test]
+fn a_missing_or_foreign_model_is_a_clear_error() {
+    let e = Recognizer::open(&path("tests/models/absent.onnx"), 1).err().unwrap();
+    assert!(
+        e.to_string().contains("absent.onnx") && e.to_string().contains("models/README.md"),
+        "{e}"
+    );
+    let e = Recognizer::open(&path("tests/models/tiny-yolo.onnx"), 1).err().unwrap();
+    assert!(
+        e.to_string().contains("tiny-yolo.onnx") && e.to_string().contains("--classes"),
+        "{e}"
+    );
+    // A folder without annotations is named.
+    let dir = scratch("eval-vision-bad");
+    let (code, _, err) = run(&["eval-vision", dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("annotations.jsonl"), "{err}");
+    // A picture of another size than the layout's frames is named.
+    let (p, _, _) = frames().into_iter().next().unwrap();
+    let small = dir.join("small.png");
+    write_png(&small, 64, 48, &[30u8; 64 * 48 * 3]);
+    let layout = path("samples/clip/layout.toml");
+    let (code, _, err) = run(&[
+        "detect",
+        small.to_str().unwrap(),
+        "--layout",
+        layout.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("small.png") && err.contains("1280x720"), "{err}");
+    let _ = p;
+}
