@@ -7,6 +7,7 @@
 //! model looks on the felt at the layout's scale; without one it searches the whole picture at
 //! several scales, for a photograph whose cards may be any size.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -211,6 +212,7 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
         std::fs::create_dir_all(out)
             .with_context(|| format!("{}: cannot create", out.display()))?;
     }
+    let mut out = std::io::stdout().lock();
     for img in &a.images {
         let (w, h, rgb) = read_png(img)?;
         if let (Some(l), Some(p)) = (&layout, &a.layout)
@@ -236,20 +238,20 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
                     height: h,
                     found: &found,
                 };
-                println!("{}", serde_json::to_string(&p)?);
+                writeln!(out, "{}", serde_json::to_string(&p)?)?;
             }
             Format::Text => {
-                println!("{name}: {} found", found.len());
+                writeln!(out, "{name}: {} found", found.len())?;
                 for f in &found {
                     let what = f
                         .card
                         .clone()
                         .or(f.chip_cents.map(|v| format!("chip {v}c")))
                         .unwrap_or(f.what.clone());
-                    println!(
+                    writeln!(out, 
                         "  {what:<12} {:.3}  [{:.0}, {:.0}, {:.0}, {:.0}]",
                         f.confidence, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3]
-                    );
+                    )?;
                 }
             }
         }

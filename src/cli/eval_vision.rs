@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -14,7 +14,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde::Serialize;
 
-use pitwatch::layout::Layout;
+use pitwatch::layout::{Layout, PixelPt, contains};
 use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::sim::annotate::{FrameNote, class_names};
 use pitwatch::video::Decoder;
@@ -99,6 +99,13 @@ struct Report {
     ms_per_frame: f64,
 }
 
+/// True when the point (pixels) is on the layout's felt and not in its chip tray (always,
+/// without a layout).
+fn on_table(layout: Option<&Layout>, p: [f64; 2]) -> bool {
+    let q = PixelPt { x: p[0], y: p[1] };
+    layout.is_none_or(|l| contains(&l.felt, q) && !contains(&l.chip_tray, q))
+}
+
 struct Bad {
     errors: u32,
     score: FrameScore,
@@ -107,6 +114,7 @@ struct Bad {
     picture: Canvas,
     note: FrameNote,
     seen: Vec<Seen>,
+    layout: Option<Layout>,
 }
 
 fn read_notes(path: &Path) -> anyhow::Result<BTreeMap<u64, FrameNote>> {
@@ -164,7 +172,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
             let Some(note) = notes.get(&f.index) else {
                 continue;
             };
-            let fs = score.frame(note, &seen);
+            let fs = score.frame(note, &seen, &|p| on_table(layout.as_ref(), p));
             let errors = fs.errors();
             if errors > 0
                 && (worst.len() < a.worst || worst.last().is_some_and(|b| b.errors < errors))
@@ -181,6 +189,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
                     },
                     note: note.clone(),
                     seen,
+                    layout: layout.clone(),
                 });
                 worst.sort_by(|x, y| y.errors.cmp(&x.errors));
                 worst.truncate(a.worst);
@@ -196,7 +205,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
             .file_name()
             .map_or("footage".into(), |s| s.to_string_lossy().into_owned());
         let png = a.out.join(format!("{stem}-{:06}.png", b.frame));
-        draw(&mut b.picture, &b.note, &b.seen);
+        draw(&mut b.picture, &b.note, &b.seen, b.layout.as_ref());
         write_png(&png, &b.picture)?;
         drawn.push(WorstFrame {
             folder: b.folder.clone(),
@@ -251,9 +260,10 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
         tiles_per_frame: tiles as f64 / frames_run.max(1) as f64,
         ms_per_frame: spent * 1000.0 / frames_run.max(1) as f64,
     };
+    let mut out = std::io::stdout().lock();
     match a.format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
-        Format::Text => print_text(&report),
+        Format::Json => writeln!(out, "{}", serde_json::to_string(&report)?)?,
+        Format::Text => print_text(&mut out, &report)?,
     }
     Ok(EXIT_CLEAN)
 }
@@ -262,76 +272,77 @@ fn pct(v: f64) -> String {
     format!("{:.2}%", v * 100.0)
 }
 
-fn print_text(r: &Report) {
-    println!(
+fn print_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
+    writeln!(out, 
         "eval-vision: {} annotated frames of {} folder(s), model {}",
         r.frames_scored,
         r.folders.len(),
         r.model
-    );
-    println!(
+    )?;
+    writeln!(out, 
         "  card faces read right   {:>8}  of {} cards with an index in view",
         pct(r.card_identity_accuracy),
         r.cards_read
-    );
-    println!(
+    )?;
+    writeln!(out, 
         "  chip values read right  {:>8}  of {} chips",
         pct(r.chip_value_accuracy),
         r.chips_read
-    );
-    println!(
+    )?;
+    writeln!(out, 
         "  card recall             {:>8}  of {} cards at least half in view (precision {})",
         pct(r.card_recall),
         r.cards_in_view,
         pct(r.card_precision)
-    );
-    println!(
+    )?;
+    writeln!(out, 
         "  chip recall             {:>8}  of {} chips at least half in view (precision {})",
         pct(r.chip_recall),
         r.chips_in_view,
         pct(r.chip_precision)
-    );
-    println!(
+    )?;
+    writeln!(out, 
         "  cost: {:.1} ms a frame, {:.1} tiles a frame, over {} frames",
         r.ms_per_frame, r.tiles_per_frame, r.frames_run
-    );
-    println!("  per class (truth, found, precision, recall):");
+    )?;
+    writeln!(out, "  per class (truth, found, precision, recall):")?;
     for c in &r.per_class {
-        println!(
+        writeln!(out, 
             "    {:<10} {:>6} {:>6} {:>8} {:>8}",
             c.class,
             c.truth,
             c.found,
             pct(c.precision),
             pct(c.recall)
-        );
+        )?;
     }
     if !r.confusion.is_empty() {
-        println!("  confusions (truth -> read, count):");
+        writeln!(out, "  confusions (truth -> read, count):")?;
         for c in r.confusion.iter().take(20) {
-            println!("    {} -> {}: {}", c.truth, c.read, c.count);
+            writeln!(out, "    {} -> {}: {}", c.truth, c.read, c.count)?;
         }
     }
     for w in &r.worst_frames {
-        println!(
+        writeln!(out, 
             "  worst: {} frame {}: {} missed, {} wrong, {} extra -> {}",
             w.folder, w.frame, w.missed, w.wrong, w.extra, w.png
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// Draws what was found (green read right, red read wrong or not there) and what was missed
 /// (magenta).
-fn draw(c: &mut Canvas, note: &FrameNote, seen: &[Seen]) {
+fn draw(c: &mut Canvas, note: &FrameNote, seen: &[Seen], layout: Option<&Layout>) {
     let names = class_names();
     for o in &note.objects {
-        if o.class > 58 || o.visible < RECALL_VISIBLE {
-            continue;
-        }
         let (cx, cy) = (
             o.corners.iter().map(|p| p[0]).sum::<f64>() / 4.0,
             o.corners.iter().map(|p| p[1]).sum::<f64>() / 4.0,
         );
+        if o.class > 58 || o.visible < RECALL_VISIBLE || o.moving || !on_table(layout, [cx, cy]) {
+            continue;
+        }
         let near = seen.iter().any(|s| {
             (s.centre[0] - cx).hypot(s.centre[1] - cy) < 12.0 && s.is_card() == (o.class <= 52)
         });

@@ -27,14 +27,21 @@ impl Region {
     }
 }
 
+/// How far (pixels of the half-size picture) the camera may shake between frames and a
+/// block still be the same: the jitter of a camera on a loose mount.
+const SHAKE: i64 = 1;
+
 /// The changes of a stream of frames of one size.
 #[derive(Debug, Clone)]
 pub struct ChangeMap {
     width: usize,
     height: usize,
     block: usize,
-    /// Mean colour of each block in the reference frame (3 channels, 0..=255).
-    reference: Vec<[f32; 3]>,
+    /// The reference picture at half size (3 channels): each block as the recognizer last
+    /// saw it.
+    reference: Vec<[u16; 3]>,
+    /// Summed-area table of `reference`, (hw + 1) x (hh + 1).
+    table: Vec<[u32; 3]>,
     /// How far a block's mean may move, in 8-bit levels, before it counts as changed.
     pub threshold: f32,
 }
@@ -45,46 +52,88 @@ impl ChangeMap {
         ChangeMap {
             width,
             height,
-            block: block.max(1),
+            block: (block / 2).max(1) * 2,
             reference: Vec::new(),
+            table: Vec::new(),
             threshold: 10.0,
         }
     }
 
-    fn blocks(&self) -> (usize, usize) {
-        (
-            self.width.div_ceil(self.block),
-            self.height.div_ceil(self.block),
-        )
+    /// The half-size picture's width and height.
+    fn half(&self) -> (usize, usize) {
+        (self.width / 2, self.height / 2)
     }
 
-    fn means(&self, rgb: &[u8]) -> Vec<[f32; 3]> {
-        let (bw, bh) = self.blocks();
-        let mut sum = vec![[0u32; 3]; bw * bh];
-        let mut count = vec![0u32; bw * bh];
-        for y in 0..self.height {
-            let row = &rgb[y * self.width * 3..(y + 1) * self.width * 3];
-            let by = y / self.block;
-            for (x, px) in row.chunks_exact(3).enumerate() {
-                let i = by * bw + x / self.block;
+    fn blocks(&self) -> (usize, usize) {
+        let (hw, hh) = self.half();
+        let b = self.block / 2;
+        (hw.div_ceil(b), hh.div_ceil(b))
+    }
+
+    /// The frame at half size, each pixel the sum of four (0..=1020).
+    fn halve(&self, rgb: &[u8]) -> Vec<[u16; 3]> {
+        let (hw, hh) = self.half();
+        let mut out = vec![[0u16; 3]; hw * hh];
+        for y in 0..hh {
+            let r0 = &rgb[2 * y * self.width * 3..];
+            let r1 = &rgb[(2 * y + 1) * self.width * 3..];
+            for x in 0..hw {
+                let i = 6 * x;
+                let o = &mut out[y * hw + x];
                 for c in 0..3 {
-                    sum[i][c] += u32::from(px[c]);
+                    o[c] = u16::from(r0[i + c])
+                        + u16::from(r0[i + 3 + c])
+                        + u16::from(r1[i + c])
+                        + u16::from(r1[i + 3 + c]);
                 }
-                count[i] += 1;
             }
         }
-        sum.iter()
-            .zip(&count)
-            .map(|(s, &n)| {
-                let n = n.max(1) as f32;
-                [s[0] as f32 / n, s[1] as f32 / n, s[2] as f32 / n]
-            })
-            .collect()
+        out
+    }
+
+    fn build_table(&mut self) {
+        let (hw, hh) = self.half();
+        let stride = hw + 1;
+        self.table = vec![[0u32; 3]; stride * (hh + 1)];
+        for y in 0..hh {
+            let mut row = [0u32; 3];
+            for x in 0..hw {
+                let p = self.reference[y * hw + x];
+                for c in 0..3 {
+                    row[c] += u32::from(p[c]);
+                    self.table[(y + 1) * stride + x + 1][c] =
+                        self.table[y * stride + x + 1][c] + row[c];
+                }
+            }
+        }
+    }
+
+    /// Mean colour (0..=255) of the reference over the half-size rectangle, clipped.
+    fn reference_mean(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> Option<[f32; 3]> {
+        let (hw, hh) = self.half();
+        let (x0, y0) = (x0.max(0) as usize, y0.max(0) as usize);
+        let (x1, y1) = (x1.min(hw as i64) as usize, y1.min(hh as i64) as usize);
+        if x1 <= x0 || y1 <= y0 {
+            return None;
+        }
+        let stride = hw + 1;
+        let t = &self.table;
+        let n = ((x1 - x0) * (y1 - y0) * 4) as f32;
+        let mut m = [0.0; 3];
+        for (c, v) in m.iter_mut().enumerate() {
+            let s = t[y1 * stride + x1][c] + t[y0 * stride + x0][c]
+                - t[y0 * stride + x1][c]
+                - t[y1 * stride + x0][c];
+            *v = s as f32 / n;
+        }
+        Some(m)
     }
 
     /// Compares a frame (tightly packed RGB rows) with the reference and returns the changed
-    /// regions; the changed blocks of the frame become their reference. The first frame is all change. A frame of the
-    /// wrong size is all change too, and resets the map.
+    /// regions; the changed blocks of the frame become their reference. A block has changed
+    /// when its mean colour differs from the reference's, lighting flicker taken out, however
+    /// the camera shook by up to two pixels. The first frame is all change; so is a frame of
+    /// the wrong size, which also resets the map.
     pub fn update(&mut self, rgb: &[u8]) -> Vec<Region> {
         let whole = Region {
             x0: 0,
@@ -92,37 +141,106 @@ impl ChangeMap {
             x1: self.width,
             y1: self.height,
         };
-        if rgb.len() != self.width * self.height * 3 {
+        if rgb.len() != self.width * self.height * 3 || self.width < 2 || self.height < 2 {
             self.reference.clear();
             return vec![whole];
         }
-        let means = self.means(rgb);
-        if self.reference.len() != means.len() {
-            self.reference = means;
+        let cur = self.halve(rgb);
+        if self.reference.len() != cur.len() {
+            self.reference = cur;
+            self.build_table();
             return vec![whole];
         }
-        // Lighting flicker moves every block alike: take the median shift out first.
-        let mut shifts: Vec<f32> = means
-            .iter()
-            .zip(&self.reference)
-            .map(|(a, b)| (a[0] + a[1] + a[2] - b[0] - b[1] - b[2]) / 3.0)
-            .collect();
-        let mid = shifts.len() / 2;
-        let global = *shifts.select_nth_unstable_by(mid, f32::total_cmp).1;
+        let (hw, hh) = self.half();
         let (bw, bh) = self.blocks();
+        let b = self.block / 2;
+        // Each block's mean now, and the reference's in the same place.
+        let mut means = vec![[0.0f32; 3]; bw * bh];
+        for by in 0..bh {
+            for bx in 0..bw {
+                let (x0, y0) = (bx * b, by * b);
+                let (x1, y1) = ((x0 + b).min(hw), (y0 + b).min(hh));
+                let mut sum = [0u32; 3];
+                for y in y0..y1 {
+                    for p in &cur[y * hw + x0..y * hw + x1] {
+                        for c in 0..3 {
+                            sum[c] += u32::from(p[c]);
+                        }
+                    }
+                }
+                let n = ((x1 - x0) * (y1 - y0) * 4).max(1) as f32;
+                means[by * bw + bx] = [sum[0] as f32 / n, sum[1] as f32 / n, sum[2] as f32 / n];
+            }
+        }
+        // Lighting flicker scales every block alike: take the median gain out first.
+        let mut gains: Vec<f32> = Vec::with_capacity(means.len());
+        for by in 0..bh {
+            for bx in 0..bw {
+                let (x0, y0) = ((bx * b) as i64, (by * b) as i64);
+                if let Some(r) = self.reference_mean(x0, y0, x0 + b as i64, y0 + b as i64) {
+                    let (lr, lc) = (r[0] + r[1] + r[2], {
+                        let m = means[by * bw + bx];
+                        m[0] + m[1] + m[2]
+                    });
+                    if lr > 60.0 {
+                        gains.push(lc / lr);
+                    }
+                }
+            }
+        }
+        let gain = if gains.is_empty() {
+            1.0
+        } else {
+            let mid = gains.len() / 2;
+            *gains.select_nth_unstable_by(mid, f32::total_cmp).1
+        };
         let mut changed = vec![false; bw * bh];
-        for (i, (a, b)) in means.iter().zip(&self.reference).enumerate() {
-            let d = (0..3)
-                .map(|c| (a[c] - b[c] - global).abs())
-                .fold(0.0, f32::max);
-            changed[i] = d > self.threshold;
+        for by in 0..bh {
+            for bx in 0..bw {
+                let m = means[by * bw + bx];
+                let (x0, y0) = ((bx * b) as i64, (by * b) as i64);
+                let mut best = f32::MAX;
+                'shift: for dy in -SHAKE..=SHAKE {
+                    for dx in -SHAKE..=SHAKE {
+                        let Some(r) = self.reference_mean(
+                            x0 + dx,
+                            y0 + dy,
+                            x0 + dx + b as i64,
+                            y0 + dy + b as i64,
+                        ) else {
+                            continue;
+                        };
+                        let d = (0..3)
+                            .map(|c| (m[c] - gain * r[c]).abs())
+                            .fold(0.0, f32::max);
+                        best = best.min(d);
+                        if best <= self.threshold {
+                            break 'shift;
+                        }
+                    }
+                }
+                changed[by * bw + bx] = best > self.threshold;
+            }
         }
         // A block keeps its reference until it counts as changed, so a slow drift (a card
         // pushed a pixel a frame) adds up until it shows.
-        for (i, m) in means.into_iter().enumerate() {
-            if changed[i] {
-                self.reference[i] = m;
+        let mut any = false;
+        for by in 0..bh {
+            for bx in 0..bw {
+                if !changed[by * bw + bx] {
+                    continue;
+                }
+                any = true;
+                let (x0, y0) = (bx * b, by * b);
+                let (x1, y1) = ((x0 + b).min(hw), (y0 + b).min(hh));
+                for y in y0..y1 {
+                    self.reference[y * hw + x0..y * hw + x1]
+                        .copy_from_slice(&cur[y * hw + x0..y * hw + x1]);
+                }
             }
+        }
+        if any {
+            self.build_table();
         }
         self.regions(&changed, bw, bh)
     }

@@ -4,9 +4,11 @@
 //! A found card matches an annotated card (face up or down) whose centre lies within 35% of
 //! the card's width of its own; a found chip matches an annotated chip within 60% of the
 //! chip's radius. Matching is greedy, nearest first, against every annotated object however
-//! covered, so that a thing mostly hidden is neither a miss nor a false find. Recall counts
-//! the objects at least half in view (`visible >= 0.5`); a face is scored where one of its
-//! indices is in view.
+//! covered, so that a thing mostly hidden is neither a miss nor a false find. Only objects at
+//! rest on the table are scored: a card or chip in flight (dealt, paid, collected) or off the
+//! felt (chips a player took back) may be found but is neither a miss nor a wrong reading.
+//! Recall counts the objects at least half in view (`visible >= 0.5`); a face is scored where
+//! one of its indices is in view.
 
 use std::collections::BTreeMap;
 
@@ -108,8 +110,14 @@ fn name(class: u32) -> String {
 }
 
 impl Score {
-    /// Scores one annotated frame against what was found in it.
-    pub fn frame(&mut self, note: &FrameNote, seen: &[Seen]) -> FrameScore {
+    /// Scores one annotated frame against what was found in it; `on_table` says whether a
+    /// point (pixels) is on the playing surface.
+    pub fn frame(
+        &mut self,
+        note: &FrameNote,
+        seen: &[Seen],
+        on_table: &dyn Fn([f64; 2]) -> bool,
+    ) -> FrameScore {
         self.frames += 1;
         let truth: Vec<&ObjectNote> = note.objects.iter().filter(|o| o.class <= 58).collect();
         // Candidate pairs, nearest first.
@@ -138,6 +146,9 @@ impl Score {
         }
         let mut fs = FrameScore::default();
         for (i, o) in truth.iter().enumerate() {
+            if o.moving || !on_table(centre(o)) {
+                continue;
+            }
             let card = o.class <= 52;
             let counts = o.visible >= RECALL_VISIBLE;
             let read = of_truth[i].and_then(|j| class_of(&seen[j]));
@@ -290,7 +301,7 @@ mod tests {
             seen(c(1), [900.0, 100.0]),
         ];
         let mut s = Score::default();
-        let f = s.frame(&note, &found);
+        let f = s.frame(&note, &found, &|_| true);
         assert_eq!(
             f,
             FrameScore {
@@ -306,5 +317,18 @@ mod tests {
         assert_eq!(s.classes[&6].correct, 0);
         assert_eq!(s.confusion.len(), 1);
         assert_eq!(ratio(s.card_faces), 0.5);
+        // In flight, or off the table: neither missed nor read wrong, nor an extra find.
+        let mut moving = note.clone();
+        for o in &mut moving.objects {
+            o.moving = true;
+        }
+        let mut s = Score::default();
+        let f = s.frame(&moving, &found[..2], &|_| true);
+        assert_eq!(f.errors(), 0);
+        assert_eq!(s.card_recall, (0, 0));
+        let mut s = Score::default();
+        let f = s.frame(&note, &found[..2], &|p| p[0] < 200.0);
+        assert_eq!(f, FrameScore::default());
+        assert_eq!(s.card_faces, (1, 1));
     }
 }
