@@ -132,12 +132,15 @@ def main():
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     crops, rows = load(args.data)
     print(f"{len(rows)} index points in {len(crops)} crops", flush=True)
     model = Reader()
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     start, step, avg, acc = time.time(), 0, None, None
     budget = args.minutes * 60
@@ -163,6 +166,8 @@ def main():
             print(f"step {step} {time.time() - start:.0f}s lr {lr:.5f} loss {avg:.4f} acc {acc:.4f}",
                   flush=True)
     model.eval()
+    torch.save(model.state_dict(), os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                ".local", "pitnet-reader.pt"))
     torch.onnx.export(model, (torch.rand(1, 3, PATCH_H, PATCH_W),), args.out, input_names=["index"],
                       output_names=["face"], dynamic_axes={"index": {0: "batch"}, "face": {0: "batch"}},
                       opset_version=17, dynamo=False)

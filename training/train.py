@@ -87,6 +87,10 @@ def batch(crops, points, starts, idx, rng):
             if not (-2 <= u[0] < SIZE + 2 and -2 <= u[1] < SIZE + 2):
                 continue
             g2 = np.concatenate([scale * ri @ g[0:2], scale * ri @ g[2:4], scale * ri @ g[4:6]])
+            if int(cls) == 1 and (g2[3] > 0 or (g2[3] == 0 and g2[2] > 0)):
+                # A back reads the same both ways up: its up vector points up the picture
+                # after the turn too (as pitnet.points_of sets it before).
+                g2[2:6] = -g2[2:6]
             pts.append((int(cls), u[0], u[1], g2, int(row[10]), int(row[11])))
         targets.append(make_targets(pts, grid, grid))
     grid_t = F.affine_grid(torch.from_numpy(theta), (n, 3, SIZE, SIZE), align_corners=False)

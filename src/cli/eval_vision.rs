@@ -47,6 +47,9 @@ pub struct EvalVisionArgs {
     /// Threads for the model (0: the runtime's choice).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Look at every Nth frame (the frames between report what the last look found).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub stride: u64,
 }
 
 #[derive(Serialize)]
@@ -95,6 +98,7 @@ struct Report {
     confusion: Vec<Confusion>,
     worst_frames: Vec<WorstFrame>,
     frames_run: u64,
+    stride: u64,
     tiles_per_frame: f64,
     ms_per_frame: f64,
 }
@@ -136,6 +140,7 @@ fn read_notes(path: &Path) -> anyhow::Result<BTreeMap<u64, FrameNote>> {
 pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
     let model = a.model.clone().unwrap_or_else(default_model);
     let mut rec = Recognizer::open(&model, a.threads)?;
+    rec.stride = a.stride;
     let mut score = Score::default();
     let mut worst: Vec<Bad> = Vec::new();
     let (mut frames_run, mut tiles, mut spent) = (0u64, 0u64, 0.0f64);
@@ -257,6 +262,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
         confusion,
         worst_frames: drawn,
         frames_run,
+        stride: a.stride,
         tiles_per_frame: tiles as f64 / frames_run.max(1) as f64,
         ms_per_frame: spent * 1000.0 / frames_run.max(1) as f64,
     };
@@ -302,8 +308,8 @@ fn print_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
         pct(r.chip_precision)
     )?;
     writeln!(out, 
-        "  cost: {:.1} ms a frame, {:.1} tiles a frame, over {} frames",
-        r.ms_per_frame, r.tiles_per_frame, r.frames_run
+        "  cost: {:.1} ms a frame, {:.1} tiles a frame, over {} frames (looking at every {})",
+        r.ms_per_frame, r.tiles_per_frame, r.frames_run, r.stride
     )?;
     writeln!(out, "  per class (truth, found, precision, recall):")?;
     for c in &r.per_class {

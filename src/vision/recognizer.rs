@@ -26,6 +26,8 @@ pub const TILE_MARGIN: usize = 16;
 const REACH: usize = 48;
 /// Most tiles run at once.
 const BATCH: usize = 16;
+/// A reading this sure is kept while the card's part of the picture does not change.
+const SURE: f32 = 0.98;
 /// Share of tiles changed above which the whole frame runs at once.
 const WHOLE_SHARE: f64 = 0.6;
 
@@ -154,6 +156,14 @@ pub struct Recognizer {
     stream: Option<Stream>,
     last: Pass,
     patches: usize,
+    /// Look at every `stride`th frame of a stream (1: every frame); the frames between report
+    /// what the last one looked at found. Cards and chips rest for seconds: 3 at 30 fps still
+    /// looks ten times a second.
+    pub stride: u64,
+    frames: u64,
+    latest: Vec<Seen>,
+    /// The size of the stream's frames.
+    size: (usize, usize),
     /// Zones in picture pixels.
     zones: Zones,
     /// Picture pixels per model pixel on footage of the layout in use.
@@ -184,6 +194,10 @@ impl Recognizer {
             stream: None,
             last: Pass::default(),
             patches: 0,
+            stride: 1,
+            frames: 0,
+            latest: Vec::new(),
+            size: (0, 0),
             zones: Zones::default(),
             scale: 1.0,
             model_zones: Zones::default(),
@@ -221,6 +235,8 @@ impl Recognizer {
     /// Forgets the stream: the next frame runs whole.
     pub fn reset(&mut self) {
         self.stream = None;
+        self.frames = 0;
+        self.latest.clear();
     }
 
     /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
@@ -281,13 +297,24 @@ impl Recognizer {
         height: usize,
     ) -> Result<Vec<Seen>, RecognizerError> {
         check(rgb, width, height)?;
-        if (self.scale - 1.0).abs() < 1e-3 {
-            return self.frame_model(rgb, width, height);
+        let n = self.frames;
+        self.frames += 1;
+        let fresh = self.stream.is_none() || self.size != (width, height);
+        self.size = (width, height);
+        if !fresh && n % self.stride.max(1) != 0 {
+            self.last = Pass::default();
+            return Ok(self.latest.clone());
         }
-        let (sw, sh) = scaled(width, height, self.scale);
-        let small = resize(rgb, width, height, sw, sh);
-        let mut found = self.frame_model(&small, sw, sh)?;
-        grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+        let found = if (self.scale - 1.0).abs() < 1e-3 {
+            self.frame_model(rgb, width, height)?
+        } else {
+            let (sw, sh) = scaled(width, height, self.scale);
+            let small = resize(rgb, width, height, sw, sh);
+            let mut found = self.frame_model(&small, sw, sh)?;
+            grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+            found
+        };
+        self.latest.clone_from(&found);
         Ok(found)
     }
 
@@ -385,8 +412,57 @@ impl Recognizer {
                         owner.push(i);
                     }
                 }
-                self.patches += all.iter().filter(|s| s.is_face_up()).count();
-                let keep = self.reader.read(rgb, width, height, &mut all)?;
+                // A card found where one was read surely before, in a part of the picture that
+                // did not change, keeps its reading; the rest go to the reader, and where the
+                // picture did not change the surer of the two readings stands.
+                let Some(s) = self.stream.as_mut() else {
+                    return Ok(Vec::new());
+                };
+                let mut fresh = Vec::new();
+                for (k, seen) in all.iter_mut().enumerate() {
+                    if !seen.is_face_up() {
+                        continue;
+                    }
+                    let still = !regions.iter().any(|r| {
+                        r.overlaps([
+                            seen.point[0] - 12.0,
+                            seen.point[1] - 12.0,
+                            seen.point[0] + 12.0,
+                            seen.point[1] + 12.0,
+                        ])
+                    });
+                    let before = s.found[owner[k]]
+                        .iter()
+                        .find(|o| {
+                            o.is_face_up()
+                                && (o.point[0] - seen.point[0]).hypot(o.point[1] - seen.point[1])
+                                    < 2.0
+                                && (o.centre[0] - seen.centre[0])
+                                    .hypot(o.centre[1] - seen.centre[1])
+                                    < 3.0
+                        })
+                        .filter(|_| still)
+                        .map(|o| (o.identity, o.read));
+                    match before {
+                        Some((identity, read)) if read >= SURE => {
+                            seen.identity = identity;
+                            seen.read = read;
+                        }
+                        _ => fresh.push((k, before)),
+                    }
+                }
+                let mut unread: Vec<Seen> = fresh.iter().map(|&(k, _)| all[k].clone()).collect();
+                self.patches += unread.len();
+                let read = self.reader.read(rgb, width, height, &mut unread)?;
+                let mut keep = vec![true; all.len()];
+                for ((&(k, before), mut seen), kept) in fresh.iter().zip(unread).zip(read) {
+                    if let Some((identity, read)) = before.filter(|b| b.1 > seen.read) {
+                        seen.identity = identity;
+                        seen.read = read;
+                    }
+                    all[k] = seen;
+                    keep[k] = kept || before.is_some();
+                }
                 let Some(s) = self.stream.as_mut() else {
                     return Ok(Vec::new());
                 };
