@@ -98,13 +98,18 @@ fn key(s: &Seen) -> (String, i64, i64) {
         Identity::Chip(v) => format!("chip {v}"),
         _ => "other".into(),
     };
-    (what, (s.centre[0] / 8.0).round() as i64, (s.centre[1] / 8.0).round() as i64)
+    (
+        what,
+        (s.centre[0] / 8.0).round() as i64,
+        (s.centre[1] / 8.0).round() as i64,
+    )
 }
 
 #[test]
 fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
     let clip = path("samples/clip");
-    let layout = Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
+    let layout =
+        Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
     let mut streamed = recognizer();
     streamed.use_layout(Some(&layout));
     let mut whole = recognizer();
@@ -122,8 +127,10 @@ fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
             let mut b: Vec<_> = fresh.iter().map(key).collect();
             a.sort();
             b.sort();
-            let (a_ids, b_ids): (Vec<_>, Vec<_>) =
-                (a.iter().map(|k| &k.0).collect(), b.iter().map(|k| &k.0).collect());
+            let (a_ids, b_ids): (Vec<_>, Vec<_>) = (
+                a.iter().map(|k| &k.0).collect(),
+                b.iter().map(|k| &k.0).collect(),
+            );
             assert_eq!(a_ids, b_ids, "frame {}", f.index);
             compared += 1;
         }
@@ -139,8 +146,21 @@ fn eval_vision_scores_a_held_out_shift_and_draws_its_worst_frames() {
     let dir = scratch("eval-vision");
     let shift = dir.join("shift");
     let (code, _, err) = run(&[
-        "simulate", "--seed", "4243", "--rounds", "1", "--seats", "4", "--realism", "0.8",
-        "--fps", "15", "--label-every", "3", "--out", shift.to_str().unwrap(),
+        "simulate",
+        "--seed",
+        "4243",
+        "--rounds",
+        "1",
+        "--seats",
+        "4",
+        "--realism",
+        "0.8",
+        "--fps",
+        "15",
+        "--label-every",
+        "3",
+        "--out",
+        shift.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     let out = dir.join("worst");
@@ -167,9 +187,17 @@ fn eval_vision_scores_a_held_out_shift_and_draws_its_worst_frames() {
         assert!(Path::new(w["png"].as_str().unwrap()).is_file());
     }
     // The text report names the same figures.
-    let (code, text, _) = run(&["eval-vision", shift.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let (code, text, _) = run(&[
+        "eval-vision",
+        shift.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0);
-    assert!(text.contains("card faces read right") && text.contains("chip recall"), "{text}");
+    assert!(
+        text.contains("card faces read right") && text.contains("chip recall"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -187,7 +215,11 @@ fn detect_reads_a_close_photograph_without_a_layout() {
         ((card.bbox[0] + card.bbox[2]) / 2.0) as usize,
         ((card.bbox[1] + card.bbox[3]) / 2.0) as usize,
     );
-    let (x0, y0, side) = (cx.saturating_sub(48).min(w - 96), cy.saturating_sub(48).min(h - 96), 96);
+    let (x0, y0, side) = (
+        cx.saturating_sub(48).min(w - 96),
+        cy.saturating_sub(48).min(h - 96),
+        96,
+    );
     let k = 3;
     let mut big = Vec::with_capacity(side * side * k * k * 3);
     for y in 0..side * k {
@@ -220,12 +252,16 @@ fn detect_reads_a_close_photograph_without_a_layout() {
 
 #[test]
 fn a_missing_or_foreign_model_is_a_clear_error() {
-    let e = Recognizer::open(&path("tests/models/absent.onnx"), 1).err().unwrap();
+    let e = Recognizer::open(&path("tests/models/absent.onnx"), 1)
+        .err()
+        .unwrap();
     assert!(
         e.to_string().contains("absent.onnx") && e.to_string().contains("models/README.md"),
         "{e}"
     );
-    let e = Recognizer::open(&path("tests/models/tiny-yolo.onnx"), 1).err().unwrap();
+    let e = Recognizer::open(&path("tests/models/tiny-yolo.onnx"), 1)
+        .err()
+        .unwrap();
     assert!(
         e.to_string().contains("tiny-yolo.onnx") && e.to_string().contains("--classes"),
         "{e}"
@@ -247,6 +283,9 @@ fn a_missing_or_foreign_model_is_a_clear_error() {
         layout.to_str().unwrap(),
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("small.png") && err.contains("1280x720"), "{err}");
+    assert!(
+        err.contains("small.png") && err.contains("1280x720"),
+        "{err}"
+    );
     let _ = p;
 }

@@ -14,8 +14,8 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::layout::Layout;
+use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::vision::detector::{Found, YoloDetector};
 use pitwatch::vision::pitnet::{Seen, merge};
 use pitwatch::vision::recognizer::{Recognizer, default_model};
@@ -139,7 +139,7 @@ const PYRAMID: [f64; 5] = [1.0, 1.5, 2.25, 3.4, 5.0];
 /// The recognizer in use.
 enum Finder {
     Yolo(YoloDetector),
-    Own(Recognizer, bool),
+    Own(Box<Recognizer>, bool),
 }
 
 impl Finder {
@@ -205,7 +205,7 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
                 rec.min_score = s;
             }
             rec.use_layout(layout.as_ref());
-            Finder::Own(rec, layout.is_some())
+            Finder::Own(Box::new(rec), layout.is_some())
         }
     };
     if let Some(out) = &a.out {
@@ -248,7 +248,8 @@ pub fn run(a: &DetectArgs) -> anyhow::Result<u8> {
                         .clone()
                         .or(f.chip_cents.map(|v| format!("chip {v}c")))
                         .unwrap_or(f.what.clone());
-                    writeln!(out, 
+                    writeln!(
+                        out,
                         "  {what:<12} {:.3}  [{:.0}, {:.0}, {:.0}, {:.0}]",
                         f.confidence, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3]
                     )?;

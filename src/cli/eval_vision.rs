@@ -147,7 +147,10 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
     for folder in &a.folders {
         let notes = read_notes(&folder.join("annotations.jsonl"))?;
         if notes.is_empty() {
-            bail!("{}: no annotated frames (simulate with --label-every N)", folder.display());
+            bail!(
+                "{}: no annotated frames (simulate with --label-every N)",
+                folder.display()
+            );
         }
         let video = folder.join("footage.mp4");
         let mut dec = Decoder::open(&video).with_context(|| format!("{}", video.display()))?;
@@ -196,14 +199,15 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
                     seen,
                     layout: layout.clone(),
                 });
-                worst.sort_by(|x, y| y.errors.cmp(&x.errors));
+                worst.sort_by_key(|b| std::cmp::Reverse(b.errors));
                 worst.truncate(a.worst);
             }
         }
     }
     let mut drawn = Vec::new();
     if !worst.is_empty() {
-        fs::create_dir_all(&a.out).with_context(|| format!("{}: cannot create", a.out.display()))?;
+        fs::create_dir_all(&a.out)
+            .with_context(|| format!("{}: cannot create", a.out.display()))?;
     }
     for b in &mut worst {
         let stem = Path::new(&b.folder)
@@ -242,7 +246,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
             count,
         })
         .collect();
-    confusion.sort_by(|x, y| y.count.cmp(&x.count));
+    confusion.sort_by_key(|c| std::cmp::Reverse(c.count));
     let report = Report {
         folders: a.folders.iter().map(|f| f.display().to_string()).collect(),
         model: model.display().to_string(),
@@ -279,41 +283,48 @@ fn pct(v: f64) -> String {
 }
 
 fn print_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
-    writeln!(out, 
+    writeln!(
+        out,
         "eval-vision: {} annotated frames of {} folder(s), model {}",
         r.frames_scored,
         r.folders.len(),
         r.model
     )?;
-    writeln!(out, 
+    writeln!(
+        out,
         "  card faces read right   {:>8}  of {} cards with an index in view",
         pct(r.card_identity_accuracy),
         r.cards_read
     )?;
-    writeln!(out, 
+    writeln!(
+        out,
         "  chip values read right  {:>8}  of {} chips",
         pct(r.chip_value_accuracy),
         r.chips_read
     )?;
-    writeln!(out, 
+    writeln!(
+        out,
         "  card recall             {:>8}  of {} cards at least half in view (precision {})",
         pct(r.card_recall),
         r.cards_in_view,
         pct(r.card_precision)
     )?;
-    writeln!(out, 
+    writeln!(
+        out,
         "  chip recall             {:>8}  of {} chips at least half in view (precision {})",
         pct(r.chip_recall),
         r.chips_in_view,
         pct(r.chip_precision)
     )?;
-    writeln!(out, 
+    writeln!(
+        out,
         "  cost: {:.1} ms a frame, {:.1} tiles a frame, over {} frames (looking at every {})",
         r.ms_per_frame, r.tiles_per_frame, r.frames_run, r.stride
     )?;
     writeln!(out, "  per class (truth, found, precision, recall):")?;
     for c in &r.per_class {
-        writeln!(out, 
+        writeln!(
+            out,
             "    {:<10} {:>6} {:>6} {:>8} {:>8}",
             c.class,
             c.truth,
@@ -329,7 +340,8 @@ fn print_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
         }
     }
     for w in &r.worst_frames {
-        writeln!(out, 
+        writeln!(
+            out,
             "  worst: {} frame {}: {} missed, {} wrong, {} extra -> {}",
             w.folder, w.frame, w.missed, w.wrong, w.extra, w.png
         )?;
@@ -367,7 +379,11 @@ fn draw(c: &mut Canvas, note: &FrameNote, seen: &[Seen], layout: Option<&Layout>
         let label = class
             .and_then(|k| names.get(k as usize).cloned())
             .unwrap_or_default();
-        let colour = if right { Rgb(0, 255, 80) } else { Rgb(255, 40, 40) };
+        let colour = if right {
+            Rgb(0, 255, 80)
+        } else {
+            Rgb(255, 40, 40)
+        };
         draw_box(c, s.bbox(), colour, &label);
     }
 }

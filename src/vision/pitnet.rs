@@ -185,7 +185,11 @@ pub fn decode(m: &Maps<'_>, win: &Window, min_score: f32) -> Vec<Seen> {
                     _ => {
                         let (k, p) = softmax_at(m.chip, CHIP_CENTS.len(), plane, at);
                         let r = (ux.hypot(uy) + rx.hypot(ry)) / 2.0;
-                        (Identity::Chip(CHIP_CENTS[k]), p, rect(cx, cy, 0.0, -r, r, 0.0))
+                        (
+                            Identity::Chip(CHIP_CENTS[k]),
+                            p,
+                            rect(cx, cy, 0.0, -r, r, 0.0),
+                        )
                     }
                 };
                 out.push(Seen {

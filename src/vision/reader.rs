@@ -30,8 +30,14 @@ pub const NO_INDEX: usize = 52;
 /// edge, centre to the middle of the right edge (pixels).
 fn axes(s: &Seen) -> ([f64; 2], [f64; 2]) {
     let [a, b, c, _] = s.corners;
-    let top = [(a[0] + b[0]) / 2.0 - s.centre[0], (a[1] + b[1]) / 2.0 - s.centre[1]];
-    let right = [(b[0] + c[0]) / 2.0 - s.centre[0], (b[1] + c[1]) / 2.0 - s.centre[1]];
+    let top = [
+        (a[0] + b[0]) / 2.0 - s.centre[0],
+        (a[1] + b[1]) / 2.0 - s.centre[1],
+    ];
+    let right = [
+        (b[0] + c[0]) / 2.0 - s.centre[0],
+        (b[1] + c[1]) / 2.0 - s.centre[1],
+    ];
     (top, right)
 }
 
@@ -53,7 +59,11 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f3
             y.clamp(0, height as i64 - 1) as usize,
         );
         let i = (y * width + x) * 3;
-        [f64::from(rgb[i]), f64::from(rgb[i + 1]), f64::from(rgb[i + 2])]
+        [
+            f64::from(rgb[i]),
+            f64::from(rgb[i + 1]),
+            f64::from(rgb[i + 2]),
+        ]
     };
     for v in 0..PATCH_H {
         let fv = (v as f64 + 0.5) / PATCH_H as f64 - 0.5;
@@ -64,11 +74,17 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f3
             let (x0, y0) = (x.floor(), y.floor());
             let (ax, ay) = (x - x0, y - y0);
             let (x0, y0) = (x0 as i64, y0 as i64);
-            let (p00, p10, p01, p11) = (px(x0, y0), px(x0 + 1, y0), px(x0, y0 + 1), px(x0 + 1, y0 + 1));
+            let (p00, p10, p01, p11) = (
+                px(x0, y0),
+                px(x0 + 1, y0),
+                px(x0, y0 + 1),
+                px(x0 + 1, y0 + 1),
+            );
             for c in 0..3 {
                 let top = p00[c] * (1.0 - ax) + p10[c] * ax;
                 let bottom = p01[c] * (1.0 - ax) + p11[c] * ax;
-                dst[c * plane + v * PATCH_W + u] = ((top * (1.0 - ay) + bottom * ay) / 255.0) as f32;
+                dst[c * plane + v * PATCH_W + u] =
+                    ((top * (1.0 - ay) + bottom * ay) / 255.0) as f32;
             }
         }
     }

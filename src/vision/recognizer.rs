@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::change::ChangeMap;
+use super::engine::{Engine, EngineError, Output};
+use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge, scale_for};
+use super::reader::Reader;
 use crate::layout::zones::Polygon;
 use crate::layout::{Layout, PixelPt, contains};
-use super::engine::{Engine, EngineError, Output};
-use super::reader::Reader;
-use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge, scale_for};
 
 /// Pixels a tile owns along each side.
 pub const TILE_OWN: usize = 160;
@@ -49,7 +49,11 @@ pub fn default_model() -> PathBuf {
             candidates.push(up.join("models").join(MODEL_FILE));
         }
     }
-    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("models").join(MODEL_FILE));
+    candidates.push(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("models")
+            .join(MODEL_FILE),
+    );
     candidates.push(Path::new("models").join(MODEL_FILE));
     candidates
         .iter()
@@ -267,7 +271,12 @@ impl Recognizer {
             }
             Ok(o)
         };
-        let (heat, geom, card, chip) = (get("heat", 3)?, get("geom", 8)?, get("card", 52)?, get("chip", 6)?);
+        let (heat, geom, card, chip) = (
+            get("heat", 3)?,
+            get("geom", 8)?,
+            get("card", 52)?,
+            get("chip", 6)?,
+        );
         let (gh, gw) = (h / STRIDE, w / STRIDE);
         let plane = gh * gw;
         Ok(windows
@@ -311,7 +320,11 @@ impl Recognizer {
             let (sw, sh) = scaled(width, height, self.scale);
             let small = resize(rgb, width, height, sw, sh);
             let mut found = self.frame_model(&small, sw, sh)?;
-            grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+            grow(
+                &mut found,
+                width as f64 / sw as f64,
+                height as f64 / sh as f64,
+            );
             found
         };
         self.latest.clone_from(&found);
@@ -338,8 +351,11 @@ impl Recognizer {
                 found: vec![Vec::new(); cols * rows],
                 active: (0..cols * rows)
                     .map(|i| {
-                        self.model_zones
-                            .touches((i % cols) * TILE_OWN, (i / cols) * TILE_OWN, TILE_OWN)
+                        self.model_zones.touches(
+                            (i % cols) * TILE_OWN,
+                            (i / cols) * TILE_OWN,
+                            TILE_OWN,
+                        )
                     })
                     .collect(),
             });
@@ -372,7 +388,10 @@ impl Recognizer {
             for t in &mut s.found {
                 t.clear();
             }
-            for f in found.into_iter().filter(|f| self.model_zones.keeps(f.point)) {
+            for f in found
+                .into_iter()
+                .filter(|f| self.model_zones.keeps(f.point))
+            {
                 let col = ((f.point[0].max(0.0) as usize) / TILE_OWN).min(cols - 1);
                 let row = ((f.point[1].max(0.0) as usize) / TILE_OWN).min(rows - 1);
                 s.found[row * cols + col].push(f);
@@ -390,7 +409,10 @@ impl Recognizer {
                 let mut windows = Vec::with_capacity(chunk.len());
                 for &i in chunk {
                     let (ox, oy) = ((i % cols) * TILE_OWN, (i / cols) * TILE_OWN);
-                    let (x0, y0) = (ox as i64 - TILE_MARGIN as i64, oy as i64 - TILE_MARGIN as i64);
+                    let (x0, y0) = (
+                        ox as i64 - TILE_MARGIN as i64,
+                        oy as i64 - TILE_MARGIN as i64,
+                    );
                     planar_window(rgb, width, height, x0, y0, side, side, &mut input);
                     windows.push(Window {
                         x0: x0 as f64,
@@ -488,8 +510,16 @@ impl Recognizer {
     }
 
     /// Runs the whole picture at once (no memory of earlier frames).
-    fn whole(&mut self, rgb: &[u8], width: usize, height: usize) -> Result<Vec<Seen>, RecognizerError> {
-        let (w, h) = (width.div_ceil(ALIGN) * ALIGN, height.div_ceil(ALIGN) * ALIGN);
+    fn whole(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+    ) -> Result<Vec<Seen>, RecognizerError> {
+        let (w, h) = (
+            width.div_ceil(ALIGN) * ALIGN,
+            height.div_ceil(ALIGN) * ALIGN,
+        );
         let mut input = Vec::with_capacity(3 * w * h);
         planar_window(rgb, width, height, 0, 0, w, h, &mut input);
         let win = Window {
@@ -526,7 +556,11 @@ impl Recognizer {
         let (sw, sh) = scaled(width, height, scale);
         let small = resize(rgb, width, height, sw, sh);
         let mut found = self.whole(&small, sw, sh)?;
-        grow(&mut found, width as f64 / sw as f64, height as f64 / sh as f64);
+        grow(
+            &mut found,
+            width as f64 / sw as f64,
+            height as f64 / sh as f64,
+        );
         found.retain(|f| self.zones.keeps(f.point));
         Ok(merge(found))
     }
@@ -611,8 +645,18 @@ pub fn resize(rgb: &[u8], width: usize, height: usize, nw: usize, nh: usize) -> 
             let (sx0, sx1) = (x as f64 * fx, (x as f64 + 1.0) * fx);
             let mut acc = [0.0f64; 3];
             let mut wsum = 0.0;
-            let (ya, yb) = (sy0.floor() as usize, (sy1.ceil() as usize).min(height).max(sy0.floor() as usize + 1));
-            let (xa, xb) = (sx0.floor() as usize, (sx1.ceil() as usize).min(width).max(sx0.floor() as usize + 1));
+            let (ya, yb) = (
+                sy0.floor() as usize,
+                (sy1.ceil() as usize)
+                    .min(height)
+                    .max(sy0.floor() as usize + 1),
+            );
+            let (xa, xb) = (
+                sx0.floor() as usize,
+                (sx1.ceil() as usize)
+                    .min(width)
+                    .max(sx0.floor() as usize + 1),
+            );
             for sy in ya..yb.min(height) {
                 let wy = (sy1.min(sy as f64 + 1.0) - sy0.max(sy as f64)).max(1e-6);
                 for sx in xa..xb.min(width) {

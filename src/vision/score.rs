@@ -124,7 +124,11 @@ impl Score {
         let mut pairs = Vec::new();
         for (i, o) in truth.iter().enumerate() {
             let (c, card) = (centre(o), o.class <= 52);
-            let limit = if card { 0.35 * side(o) } else { 0.6 * side(o) / 2.0 };
+            let limit = if card {
+                0.35 * side(o)
+            } else {
+                0.6 * side(o) / 2.0
+            };
             for (j, s) in seen.iter().enumerate() {
                 if s.is_card() != card {
                     continue;
@@ -187,7 +191,10 @@ impl Score {
             let scored = !card || o.class == 52 || o.index_visible.iter().any(|&v| v);
             if read != o.class && scored {
                 fs.wrong += 1;
-                *self.confusion.entry((name(o.class), name(read))).or_default() += 1;
+                *self
+                    .confusion
+                    .entry((name(o.class), name(read)))
+                    .or_default() += 1;
             }
         }
         for (j, s) in seen.iter().enumerate() {
