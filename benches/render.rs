@@ -33,7 +33,7 @@ fn bench(c: &mut Criterion) {
     let events = play(cfg, 6);
     let design = TableDesign::default();
     let scene = Scene::build(&events, &design);
-    let painter = Painter::new(Look::from_seed(5, 1.0, "1"), design, 1280, 720, 5);
+    let painter = Painter::new(Look::from_seed(5, 1.0, "1", &[]), design, 1280, 720, 5);
     // Two seconds from the middle of a round: cards, chips and the dealer's hand all in view.
     let t0 = events[events.len() / 2].t;
     let frame_t = |n: u64| t0 + n as f64 / 30.0;

@@ -2,14 +2,17 @@
 # Sets up a fresh Debian 12 machine (as root) to build pitwatch. Safe to run again: it installs
 # only what is missing. The build needs a C linker (build-essential), the Rust toolchain, and
 # Debian's FFmpeg 5.1 development files with libclang (ffmpeg-next writes the simulator's H.264
-# footage through them; bindgen reads their headers); the recognizer loads ONNX Runtime from
-# .local/onnxruntime/ (fetched from PyPI below).
+# footage through them; bindgen reads their headers); the simulator letters card indices in
+# Debian's outline fonts; the recognizer loads ONNX Runtime from .local/onnxruntime/ (fetched
+# from PyPI below).
 set -euo pipefail
 
 need_apt=()
 command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
-for pkg in libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libclang-dev; do
+# Outline fonts the simulator letters its decks in (src/render/typeface.rs).
+for pkg in libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libclang-dev \
+  fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

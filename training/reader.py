@@ -31,7 +31,7 @@ NO_INDEX = 52
 
 
 class Reader(nn.Module):
-    def __init__(self):
+    def __init__(self, pw=PATCH_W, ph=PATCH_H):
         super().__init__()
 
         def cbr(i, o):
@@ -42,7 +42,7 @@ class Reader(nn.Module):
             *cbr(24, 32), *cbr(32, 48), nn.MaxPool2d(2),
             *cbr(48, 64), nn.MaxPool2d(2),
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.1), nn.Linear(64 * 6 * 4, 128),
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.1), nn.Linear(64 * (ph // 8) * (pw // 8), 128),
                                   nn.ReLU(inplace=True), nn.Linear(128, 53))
 
     def forward(self, x):
@@ -133,12 +133,19 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
+    ap.add_argument("--patch", default=f"{PATCH_W}x{PATCH_H}",
+                    help="patch size in samples, WxH (multiples of 8)")
+    ap.add_argument("--span", default=f"{SPAN_W}x{SPAN_H}",
+                    help="patch size as shares of the card's width and height, WxH")
     args = ap.parse_args()
+    global PATCH_W, PATCH_H, SPAN_W, SPAN_H
+    PATCH_W, PATCH_H = (int(v) for v in args.patch.split("x"))
+    SPAN_W, SPAN_H = (float(v) for v in args.span.split("x"))
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     crops, rows = load(args.data)
     print(f"{len(rows)} index points in {len(crops)} crops", flush=True)
-    model = Reader()
+    model = Reader(PATCH_W, PATCH_H)
     if args.init:
         model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)

@@ -43,12 +43,12 @@ def load(data):
     return crops, points, starts
 
 
-def crop_weights(points, starts):
+def crop_weights(points, starts, back_weight=6.0):
     """How often each crop is drawn: crops holding what is rare on a table (a face-down card;
     a 50c, $25 or $100 chip) more often than the rest."""
     w = np.ones(len(starts) - 1)
     cls, ident, use = points[:, 1], points[:, 10], points[:, 11]
-    rare = ((cls == 1) & (use == 1)) * 6.0 + ((cls == 2) & np.isin(ident, [0, 4, 5])) * 3.0
+    rare = ((cls == 1) & (use == 1)) * back_weight + ((cls == 2) & np.isin(ident, [0, 4, 5])) * 3.0
     for i in range(len(w)):
         r = rare[starts[i]:starts[i + 1]]
         if len(r):
@@ -143,6 +143,8 @@ def main():
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
+    ap.add_argument("--back-weight", type=float, default=6.0,
+                    help="extra draws of crops holding a face-down card")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
@@ -153,7 +155,7 @@ def main():
     if args.init:
         model.load_state_dict(torch.load(args.init))
     model = model.to(memory_format=torch.channels_last)
-    weights = crop_weights(points, starts)
+    weights = crop_weights(points, starts, args.back_weight)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.time()

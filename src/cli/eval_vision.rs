@@ -99,7 +99,7 @@ struct Report {
     worst_frames: Vec<WorstFrame>,
     frames_run: u64,
     stride: u64,
-    tiles_per_frame: f64,
+    looked_share: f64,
     ms_per_frame: f64,
 }
 
@@ -143,7 +143,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
     rec.stride = a.stride;
     let mut score = Score::default();
     let mut worst: Vec<Bad> = Vec::new();
-    let (mut frames_run, mut tiles, mut spent) = (0u64, 0u64, 0.0f64);
+    let (mut frames_run, mut looked, mut spent) = (0u64, 0.0f64, 0.0f64);
     for folder in &a.folders {
         let notes = read_notes(&folder.join("annotations.jsonl"))?;
         if notes.is_empty() {
@@ -176,7 +176,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
             let seen = rec.frame(&f.data, w, h)?;
             spent += t0.elapsed().as_secs_f64();
             frames_run += 1;
-            tiles += rec.last_pass().tiles as u64;
+            looked += rec.last_pass().pixels as f64 / (w * h) as f64;
             let Some(note) = notes.get(&f.index) else {
                 continue;
             };
@@ -267,7 +267,7 @@ pub fn run(a: &EvalVisionArgs) -> anyhow::Result<u8> {
         worst_frames: drawn,
         frames_run,
         stride: a.stride,
-        tiles_per_frame: tiles as f64 / frames_run.max(1) as f64,
+        looked_share: looked / frames_run.max(1) as f64,
         ms_per_frame: spent * 1000.0 / frames_run.max(1) as f64,
     };
     let mut out = std::io::stdout().lock();
@@ -318,8 +318,12 @@ fn print_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "  cost: {:.1} ms a frame, {:.1} tiles a frame, over {} frames (looking at every {})",
-        r.ms_per_frame, r.tiles_per_frame, r.frames_run, r.stride
+        "  cost: {:.1} ms a frame, {:.1}% of each frame looked at, over {} frames (looking at \
+         every {})",
+        r.ms_per_frame,
+        100.0 * r.looked_share,
+        r.frames_run,
+        r.stride
     )?;
     writeln!(out, "  per class (truth, found, precision, recall):")?;
     for c in &r.per_class {

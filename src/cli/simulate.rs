@@ -15,6 +15,7 @@ use pitwatch::audit::audit;
 use pitwatch::events::{Event, to_line};
 use pitwatch::layout::{Layout, TableDesign};
 use pitwatch::render::paint::{Look, Painter};
+use pitwatch::render::typeface::{SYSTEM_FONTS, Typeface};
 use pitwatch::render::{Canvas, Rgb};
 use pitwatch::sim::annotate::{annotate, class_names, yolo_lines};
 use pitwatch::sim::scene::Scene;
@@ -189,7 +190,7 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         Resolution::P720 => (1280u32, 720u32),
         Resolution::P1080 => (1920, 1080),
     };
-    let look = Look::from_seed(a.seed, a.realism, &a.table);
+    let look = Look::from_seed(a.seed, a.realism, &a.table, &system_typefaces());
     let mut cfg = PlayConfig::new(rules.clone(), a.seed);
     cfg.table = a.table.as_str().into();
     cfg.with_chips = true;
@@ -350,4 +351,18 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         a.out.display()
     );
     Ok(EXIT_CLEAN)
+}
+
+/// The outline typefaces of Debian's font packages that are installed here (see
+/// `scripts/setup.sh`); a missing or unreadable file is left out, so decks are lettered in
+/// what the machine has.
+fn system_typefaces() -> Vec<Typeface> {
+    SYSTEM_FONTS
+        .iter()
+        .filter_map(|path| {
+            let bytes = fs::read(path).ok()?;
+            let name = Path::new(path).file_stem()?.to_string_lossy().into_owned();
+            Typeface::parse(&name, bytes)
+        })
+        .collect()
 }

@@ -5,5 +5,6 @@ pub mod canvas;
 pub mod font;
 pub mod paint;
 pub mod sprites;
+pub mod typeface;
 
 pub use canvas::{Canvas, Rgb, Sprite};

@@ -8,6 +8,7 @@
 use super::canvas::{Canvas, Rgb, Sprite, draw_sprite, fill_polygon};
 use super::font::{GLYPH_H, draw_text, text_width};
 use super::sprites::{CARD_TEX_H, CARD_TEX_W, CHIP_TEX, Deck, card_back, card_face, chip};
+use super::typeface::Typeface;
 use crate::layout::{
     CARD_H, CARD_W, CHIP_D, Camera, Homography, Placement, TRAY_DENOMS, TableDesign, TablePt,
 };
@@ -50,8 +51,10 @@ pub struct Look {
 
 impl Look {
     /// A look drawn from `seed`, with every effect scaled by `realism` (0: a clean render; 1:
-    /// the default; 2: a poor camera).
-    pub fn from_seed(seed: u64, realism: f64, table: &str) -> Look {
+    /// the default; 2: a poor camera). Decks are lettered in one of `faces` or the built-in
+    /// face ([`Deck::from_seed_with`]); a clean render (realism under 0.25) prints the
+    /// classic deck.
+    pub fn from_seed(seed: u64, realism: f64, table: &str, faces: &[Typeface]) -> Look {
         let mut r = Rng::new(seed ^ 0x5EED_100C);
         let k = realism.max(0.0);
         let felts = [
@@ -89,7 +92,7 @@ impl Look {
             deck: if k < 0.25 {
                 Deck::classic()
             } else {
-                Deck::from_seed(seed)
+                Deck::from_seed_with(seed, faces)
             },
         }
     }

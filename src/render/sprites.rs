@@ -11,6 +11,7 @@ use std::f64::consts::{PI, TAU};
 
 use super::canvas::{Rgb, Sprite, ellipse_points, fill_polygon};
 use super::font::{GLYPH_H, draw_text, draw_text_weight, text_width};
+use super::typeface::Typeface;
 use crate::rules::cards::{Card, Rank, Suit};
 
 /// Card sprite width, pixels.
@@ -43,6 +44,13 @@ pub struct Deck {
     pub weight: f64,
     /// Fill of the court cards' panels.
     pub court: Rgb,
+    /// The lettering of the indices: an outline typeface, or the built-in 5x7 face (`None`).
+    pub typeface: Option<Typeface>,
+    /// Suit symbols drawn from the typeface (where it has them) rather than the built-in
+    /// shapes.
+    pub typeface_suits: bool,
+    /// Width of the typeface's letters against their design (0.8 narrow to 1.1 wide).
+    pub narrow: f64,
 }
 
 impl Deck {
@@ -57,6 +65,9 @@ impl Deck {
             index_scale: 1.0,
             weight: 1.0,
             court: Rgb(240, 214, 120),
+            typeface: None,
+            typeface_suits: false,
+            narrow: 1.0,
         }
     }
 
@@ -87,7 +98,24 @@ impl Deck {
             index_scale: r.uniform(0.85, 1.1),
             weight: r.uniform(0.75, 1.2),
             court: courts[pick(&mut r, courts.len())],
+            typeface: None,
+            typeface_suits: false,
+            narrow: 1.0,
         }
+    }
+
+    /// A deck drawn from a seed, lettered in one of `faces` (four decks in five) or the
+    /// built-in face. Everything else is as [`Deck::from_seed`] draws it.
+    pub fn from_seed_with(seed: u64, faces: &[Typeface]) -> Deck {
+        let mut deck = Deck::from_seed(seed);
+        let mut r = crate::sim::rng::Rng::new(seed ^ 0x7E7E_FACE);
+        if !faces.is_empty() && r.chance(0.8) {
+            let face = &faces[r.below(faces.len() as u64) as usize];
+            deck.typeface_suits = face.has_suits() && r.chance(0.5);
+            deck.narrow = r.uniform(0.8, 1.1);
+            deck.typeface = Some(face.clone());
+        }
+        deck
     }
 
     /// The ink a suit is printed in.
@@ -236,6 +264,26 @@ fn blank_card(stock: Rgb) -> Sprite {
     s
 }
 
+/// Draws a suit symbol as `deck` prints it (see [`draw_suit`]).
+#[allow(clippy::too_many_arguments)]
+fn deck_suit(
+    s: &mut Sprite,
+    deck: &Deck,
+    suit: Suit,
+    c: Rgb,
+    cx: f64,
+    cy: f64,
+    size: f64,
+    flip: bool,
+) {
+    match &deck.typeface {
+        Some(face) if deck.typeface_suits => {
+            face.draw_suit(s, suit as usize, cx, cy, size, flip, c);
+        }
+        _ => draw_suit(s, suit, c, cx, cy, size, flip),
+    }
+}
+
 /// The face of a card as `deck` prints it.
 pub fn card_face(card: Card, deck: &Deck) -> Sprite {
     let (w, h) = (CARD_TEX_W as f64, CARD_TEX_H as f64);
@@ -244,14 +292,21 @@ pub fn card_face(card: Card, deck: &Deck) -> Sprite {
     // Jumbo index: the rank large in the top-left corner, the suit under it.
     let text = index_text(card.rank);
     let k = deck.index_scale;
-    let px = if text.len() > 1 { 2.3 } else { 3.3 } * k;
-    let tw = text_width(text) as f64 * px;
-    let (ix, iy) = (3.0 + (25.0 - tw).max(0.0) / 2.0, 5.0);
-    let mut corner = Sprite::new(34, 50);
-    draw_text_weight(&mut corner, text, ix, iy, px, c, deck.weight);
+    let iy = 5.0;
     let text_h = GLYPH_H as f64 * 3.3 * k;
-    draw_suit(
+    let mut corner = Sprite::new(34, 50);
+    match &deck.typeface {
+        Some(face) => face.draw_text(&mut corner, text, 15.5, iy, text_h, 28.0, deck.narrow, c),
+        None => {
+            let px = if text.len() > 1 { 2.3 } else { 3.3 } * k;
+            let tw = text_width(text) as f64 * px;
+            let ix = 3.0 + (25.0 - tw).max(0.0) / 2.0;
+            draw_text_weight(&mut corner, text, ix, iy, px, c, deck.weight);
+        }
+    }
+    deck_suit(
         &mut corner,
+        deck,
         card.suit,
         c,
         15.5,
@@ -279,17 +334,30 @@ pub fn card_face(card: Card, deck: &Deck) -> Sprite {
                 1.0,
             );
             let t = index_text(card.rank);
-            draw_text(&mut s, t, w / 2.0 - 2.5 * 4.0, h / 2.0 - 3.5 * 4.0, 4.0, c);
-            draw_suit(&mut s, card.suit, c, w / 2.0, y0 + 16.0, 14.0, false);
-            draw_suit(&mut s, card.suit, c, w / 2.0, y1 - 16.0, 14.0, true);
+            match &deck.typeface {
+                Some(face) => face.draw_text(
+                    &mut s,
+                    t,
+                    w / 2.0,
+                    h / 2.0 - 14.0,
+                    28.0,
+                    30.0,
+                    deck.narrow,
+                    c,
+                ),
+                None => draw_text(&mut s, t, w / 2.0 - 2.5 * 4.0, h / 2.0 - 3.5 * 4.0, 4.0, c),
+            }
+            deck_suit(&mut s, deck, card.suit, c, w / 2.0, y0 + 16.0, 14.0, false);
+            deck_suit(&mut s, deck, card.suit, c, w / 2.0, y1 - 16.0, 14.0, true);
         }
         r => {
             let big = r == Rank::Ace;
             let (fx0, fy0, fx1, fy1) = (37.0, 22.0, w - 37.0, h - 22.0);
             for &(fx, fy) in pips(r) {
                 let (x, y) = (fx0 + (fx1 - fx0) * fx, fy0 + (fy1 - fy0) * fy);
-                draw_suit(
+                deck_suit(
                     &mut s,
+                    deck,
                     card.suit,
                     c,
                     x,
@@ -491,6 +559,68 @@ mod tests {
             let Rgb(r, g, b) = d.black;
             assert!(r < 60 && g < 60 && b < 60);
         }
+    }
+
+    /// The installed outline fonts (`scripts/setup.sh` installs them).
+    fn system_faces() -> Vec<Typeface> {
+        crate::render::typeface::SYSTEM_FONTS
+            .iter()
+            .filter_map(|p| Typeface::parse(p, std::fs::read(p).ok()?))
+            .collect()
+    }
+
+    /// Ink (dark or red) in the sprite's rectangle.
+    fn inked(s: &Sprite, x0: usize, y0: usize, x1: usize, y1: usize) -> Vec<bool> {
+        let mut v = Vec::new();
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let p = &s.data[(y * s.width + x) * 4..(y * s.width + x) * 4 + 4];
+                v.push(p[3] > 200 && (p[1] < 120));
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn decks_are_lettered_in_outline_typefaces_as_well_as_the_built_in_face() {
+        let faces = system_faces();
+        assert!(
+            faces.len() >= 20,
+            "{} fonts: run scripts/setup.sh",
+            faces.len()
+        );
+        assert!(Typeface::parse("junk", b"not a font".to_vec()).is_none());
+        let decks: Vec<Deck> = (0..40).map(|s| Deck::from_seed_with(s, &faces)).collect();
+        let lettered = decks.iter().filter(|d| d.typeface.is_some()).count();
+        assert!(
+            (20..40).contains(&lettered),
+            "{lettered} of 40 in outline faces"
+        );
+        let names: std::collections::BTreeSet<&str> = decks
+            .iter()
+            .filter_map(|d| d.typeface.as_ref().map(Typeface::name))
+            .collect();
+        assert!(names.len() >= 10, "{names:?}");
+        // Without fonts every deck is lettered as before.
+        assert_eq!(Deck::from_seed_with(3, &[]), Deck::from_seed(3));
+        // A deck in an outline face prints each rank differently in its corner, where the
+        // built-in face prints it, and differently from the built-in face.
+        let mut deck = Deck::from_seed(1);
+        let plain = card_face(Card::new(Rank::Eight, Suit::Spades), &deck);
+        deck.typeface = Some(faces[0].clone());
+        let index = |c: &Sprite| inked(c, 2, 4, 30, 30);
+        let eight = card_face(Card::new(Rank::Eight, Suit::Spades), &deck);
+        let three = card_face(Card::new(Rank::Three, Suit::Spades), &deck);
+        let ink = index(&eight).iter().filter(|&&b| b).count();
+        assert!(ink > 60, "{ink} inked pixels in the index");
+        assert_ne!(index(&eight), index(&three));
+        assert_ne!(index(&eight), index(&plain));
+        // Suits from the typeface: a club is not a spade.
+        deck.typeface_suits = true;
+        let suit = |c: &Sprite| inked(c, 2, 30, 30, 50);
+        let club = card_face(Card::new(Rank::Eight, Suit::Clubs), &deck);
+        let spade = card_face(Card::new(Rank::Eight, Suit::Spades), &deck);
+        assert_ne!(suit(&club), suit(&spade));
     }
 
     #[test]

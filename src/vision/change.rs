@@ -303,7 +303,7 @@ mod tests {
         let events = play(PlayConfig::new(HouseRules::default(), 8), 2);
         let design = TableDesign::default();
         let scene = Scene::build(&events, &design);
-        let mut look = Look::from_seed(8, 1.0, "1");
+        let mut look = Look::from_seed(8, 1.0, "1", &[]);
         look.jitter = 0.0; // a camera on a fixed mount
         look.flicker = 0.03;
         let painter = Painter::new(look, design, 640, 360, 8);

@@ -4,6 +4,7 @@
 pub mod change;
 pub mod detector;
 pub mod engine;
+pub mod looks;
 pub mod pitnet;
 pub mod reader;
 pub mod recognizer;

@@ -9,6 +9,8 @@
 //! vector to its right edge as read from that point), `card` (C = 52 logits, in
 //! [`Card::from_index`] order) and `chip` (C = 6 logits, the values of [`CHIP_CENTS`]).
 
+use std::sync::Arc;
+
 use crate::layout::{Camera, Homography, Layout, TablePt};
 use crate::rules::cards::Card;
 use crate::vision::yolo::Identity;
@@ -38,6 +40,9 @@ pub struct Seen {
     pub corners: [[f64; 2]; 4],
     /// The point the model found (a card's index, a back's or chip's centre), pixels.
     pub point: [f64; 2],
+    /// The card reader's log-probabilities of the 52 faces (in [`Card::from_index`] order)
+    /// at this index, where it was read; [`merge`] adds those of a card's two indices.
+    pub faces: Option<Arc<[f32]>>,
 }
 
 impl Seen {
@@ -90,7 +95,7 @@ pub struct Maps<'a> {
 }
 
 /// Where a picture given to the model lies in the frame, and which of its points the caller
-/// wants (a tile owns only its middle, so tiles that overlap do not report a thing twice).
+/// wants (a window owns only its middle, so windows that overlap do not report a thing twice).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Window {
     /// Frame pixel of the input's top-left corner.
@@ -199,6 +204,7 @@ pub fn decode(m: &Maps<'_>, win: &Window, min_score: f32) -> Vec<Seen> {
                     centre: to_frame(cx, cy),
                     corners: corners.map(|c| to_frame(c[0], c[1])),
                     point,
+                    faces: None,
                 });
             }
         }
@@ -216,25 +222,65 @@ fn rect(cx: f64, cy: f64, ux: f64, uy: f64, rx: f64, ry: f64) -> [[f64; 2]; 4] {
 }
 
 /// Merges what several points or windows found of one thing: a card seen at both its indices
-/// (or by two windows) is one card, kept with the surer reading; likewise a chip. Two cards are
-/// one when their centres lie within a quarter of a card's width, two chips within half a
-/// chip's radius (half the smaller side's half). Sorted by score, surest first.
+/// (or by two windows) is one card; likewise a chip. Two cards are one when their centres lie
+/// within a quarter of a card's width, two chips within half a chip's radius (half the smaller
+/// side's half). The surest finding gives the place; a face-up card read at both its indices
+/// takes the face both readings together make likeliest (their log-probabilities added, each
+/// index counted once however many windows saw it). Sorted by score, surest first.
 pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
     found.sort_by(|a, b| (b.score * b.read).total_cmp(&(a.score * a.read)));
     let mut kept: Vec<Seen> = Vec::with_capacity(found.len());
+    // For each kept card, the index points whose readings it holds.
+    let mut read_at: Vec<Vec<[f64; 2]>> = Vec::with_capacity(found.len());
     for s in found {
-        let near = kept.iter().any(|k| {
+        let near = kept.iter().position(|k| {
             if k.is_card() != s.is_card() {
                 return false;
             }
             let d = (k.centre[0] - s.centre[0]).hypot(k.centre[1] - s.centre[1]);
             d < 0.5 * k.half_width().max(s.half_width())
         });
-        if !near {
-            kept.push(s);
+        match near {
+            None => {
+                read_at.push(vec![s.point]);
+                kept.push(s);
+            }
+            Some(k) => {
+                let apart = 0.5 * kept[k].half_width();
+                let new_index = read_at[k]
+                    .iter()
+                    .all(|p| (p[0] - s.point[0]).hypot(p[1] - s.point[1]) > apart);
+                if new_index && combine(&mut kept[k], &s) {
+                    read_at[k].push(s.point);
+                }
+            }
         }
     }
     kept
+}
+
+/// Adds the face readings of `other` (another index of the same card) to `card`'s and sets
+/// its face and reading from the sum. False where either was not read face up.
+fn combine(card: &mut Seen, other: &Seen) -> bool {
+    let (Some(a), Some(b)) = (&card.faces, &other.faces) else {
+        return false;
+    };
+    if !(card.is_face_up() && other.is_face_up()) || a.len() != b.len() {
+        return false;
+    }
+    let sum: Vec<f32> = a.iter().zip(b.iter()).map(|(x, y)| x + y).collect();
+    let max = sum.iter().copied().fold(f32::MIN, f32::max);
+    let total: f32 = sum.iter().map(|v| (v - max).exp()).sum();
+    let Some((best, _)) = sum.iter().enumerate().max_by(|x, y| x.1.total_cmp(y.1)) else {
+        return false;
+    };
+    let Some(face) = Card::from_index(best) else {
+        return false;
+    };
+    card.identity = Identity::Card(face);
+    card.read = 1.0 / total;
+    card.faces = Some(sum.into());
+    true
 }
 
 /// Where on the table the model's scale is measured: the middle of the players' cards,
@@ -348,6 +394,7 @@ mod tests {
                 [centre[0] - 20.0, centre[1] + 28.0],
             ],
             point: centre,
+            faces: None,
         };
         let merged = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [102.0, 101.0])]);
         assert_eq!(merged.len(), 1);
@@ -355,5 +402,57 @@ mod tests {
         // A card fanned half a card away stays apart.
         let two = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [120.0, 128.0])]);
         assert_eq!(two.len(), 2);
+    }
+
+    /// A card read at one index as `probs` (face index, probability; the rest spread evenly).
+    fn read_at(point: [f64; 2], probs: &[(usize, f32)]) -> Seen {
+        let rest = (1.0 - probs.iter().map(|p| p.1).sum::<f32>()) / (52 - probs.len()) as f32;
+        let mut faces = vec![rest.ln(); 52];
+        for &(i, p) in probs {
+            faces[i] = p.ln();
+        }
+        let (best, read) = probs
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        let centre = [100.0, 100.0];
+        Seen {
+            identity: Identity::Card(Card::from_index(best).unwrap()),
+            score: 0.9,
+            read,
+            centre,
+            corners: [
+                [centre[0] - 20.0, centre[1] - 28.0],
+                [centre[0] + 20.0, centre[1] - 28.0],
+                [centre[0] + 20.0, centre[1] + 28.0],
+                [centre[0] - 20.0, centre[1] + 28.0],
+            ],
+            point,
+            faces: Some(faces.into()),
+        }
+    }
+
+    #[test]
+    fn a_card_takes_the_face_both_its_indices_make_likeliest() {
+        let nine_clubs = Card::from_index(8 * 4).unwrap();
+        let nine_spades = Card::from_index(8 * 4 + 3).unwrap();
+        let (c, s) = (nine_clubs.index(), nine_spades.index());
+        // The top index leans to spades a little, the bottom one is sure of clubs.
+        let top = read_at([85.0, 75.0], &[(s, 0.55), (c, 0.44)]);
+        let bottom = read_at([115.0, 125.0], &[(c, 0.95), (s, 0.04)]);
+        let merged = merge(vec![top.clone(), bottom.clone()]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].identity, Identity::Card(nine_clubs));
+        let want = 0.44 * 0.95 / (0.44 * 0.95 + 0.55 * 0.04 + 50.0 * (0.01f32 / 50.0).powi(2));
+        assert!((merged[0].read - want).abs() < 1e-3, "{}", merged[0].read);
+        // The same index seen by two windows counts once: its reading stands as it was.
+        let twice = merge(vec![
+            top.clone(),
+            read_at([86.0, 75.0], &[(s, 0.55), (c, 0.44)]),
+        ]);
+        assert_eq!(twice.len(), 1);
+        assert_eq!(twice[0].identity, Identity::Card(nine_spades));
+        assert!((twice[0].read - 0.55).abs() < 1e-6);
     }
 }

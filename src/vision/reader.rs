@@ -3,8 +3,10 @@
 //! way the card lies (a double-down card at a right angle, a card dealt towards a player at
 //! the end of the arc, a card turned half round).
 //!
-//! Input `index` `[B, 3, 48, 32]`: RGB 0..1, a patch [`SPAN_W`] card widths wide and [`SPAN_H`]
-//! card heights tall centred on the index, x along the card's top edge, y down the card.
+//! Input `index` `[B, 3, H, W]`: RGB 0..1, a patch of W x H samples some share of the card's
+//! width and height across, centred on the index, x along the card's top edge, y down the card;
+//! the model's metadata gives the sizes (`patch`: `[W, H]`, `span`: `[w, h]`), [`Cut::FIRST`]
+//! where it does not.
 //! Output `face` `[B, 53]`: logits of the 52 faces in [`Card::from_index`] order, then "no
 //! index here". Patch sampling is pure; the engine is `vision::engine`.
 
@@ -15,16 +17,54 @@ use super::pitnet::Seen;
 use super::yolo::Identity;
 use crate::rules::cards::Card;
 
-/// Patch width, pixels.
-pub const PATCH_W: usize = 32;
-/// Patch height, pixels.
-pub const PATCH_H: usize = 48;
-/// Patch width as a share of the card's width.
-pub const SPAN_W: f64 = 0.40;
-/// Patch height as a share of the card's height.
-pub const SPAN_H: f64 = 0.42;
 /// The reader's class for "no index here".
 pub const NO_INDEX: usize = 52;
+
+/// How an index patch is cut: its size in samples and the share of the card it spans.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cut {
+    /// Width, samples.
+    pub w: usize,
+    /// Height, samples.
+    pub h: usize,
+    /// Width as a share of the card's width.
+    pub span_w: f64,
+    /// Height as a share of the card's height.
+    pub span_h: f64,
+}
+
+impl Cut {
+    /// The first reader's cut (a model whose metadata does not say): 32 x 48 samples, 0.40 of
+    /// the card's width by 0.42 of its height.
+    pub const FIRST: Cut = Cut {
+        w: 32,
+        h: 48,
+        span_w: 0.40,
+        span_h: 0.42,
+    };
+
+    /// The cut a reader model's metadata gives (`patch` `[W, H]`, `span` `[w, h]`, JSON).
+    fn from_metadata(patch: Option<String>, span: Option<String>) -> Result<Cut, String> {
+        let mut cut = Cut::FIRST;
+        if let Some(p) = patch {
+            let [w, h]: [usize; 2] =
+                serde_json::from_str(&p).map_err(|e| format!("metadata patch {p:?}: {e}"))?;
+            if !(8..=256).contains(&w) || !(8..=256).contains(&h) {
+                return Err(format!("metadata patch {p:?}: sizes outside 8..256"));
+            }
+            (cut.w, cut.h) = (w, h);
+        }
+        if let Some(p) = span {
+            let [w, h]: [f64; 2] =
+                serde_json::from_str(&p).map_err(|e| format!("metadata span {p:?}: {e}"))?;
+            if !(w > 0.0 && w <= 1.0 && h > 0.0 && h <= 1.0) {
+                return Err(format!("metadata span {p:?}: shares outside 0..1"));
+            }
+            (cut.span_w, cut.span_h) = (w, h);
+        }
+        Ok(cut)
+    }
+}
 
 /// The card's half vectors as read from a found index: centre to the middle of the top
 /// edge, centre to the middle of the right edge (pixels).
@@ -42,15 +82,16 @@ fn axes(s: &Seen) -> ([f64; 2], [f64; 2]) {
 }
 
 /// Appends the upright patch of the index `s` found in the picture (tightly packed RGB rows,
-/// pixels beyond the edge repeat it) as planar RGB 0..1, sampled bilinearly at pixel centres.
-pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f32>) {
+/// pixels beyond the edge repeat it), cut as `cut` says, as planar RGB 0..1, sampled
+/// bilinearly at pixel centres.
+pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, cut: &Cut, out: &mut Vec<f32>) {
     let (up, right) = axes(s);
     let (hw, hh) = (right[0].hypot(right[1]), up[0].hypot(up[1]));
     let xh = [right[0] / hw.max(1e-6), right[1] / hw.max(1e-6)];
     let yh = [-up[0] / hh.max(1e-6), -up[1] / hh.max(1e-6)];
-    let (span_x, span_y) = (SPAN_W * 2.0 * hw, SPAN_H * 2.0 * hh);
+    let (span_x, span_y) = (cut.span_w * 2.0 * hw, cut.span_h * 2.0 * hh);
     let start = out.len();
-    let plane = PATCH_W * PATCH_H;
+    let plane = cut.w * cut.h;
     out.resize(start + 3 * plane, 0.0);
     let dst = &mut out[start..];
     let px = |x: i64, y: i64| {
@@ -65,10 +106,10 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f3
             f64::from(rgb[i + 2]),
         ]
     };
-    for v in 0..PATCH_H {
-        let fv = (v as f64 + 0.5) / PATCH_H as f64 - 0.5;
-        for u in 0..PATCH_W {
-            let fu = (u as f64 + 0.5) / PATCH_W as f64 - 0.5;
+    for v in 0..cut.h {
+        let fv = (v as f64 + 0.5) / cut.h as f64 - 0.5;
+        for u in 0..cut.w {
+            let fu = (u as f64 + 0.5) / cut.w as f64 - 0.5;
             let x = s.point[0] + fu * span_x * xh[0] + fv * span_y * yh[0] - 0.5;
             let y = s.point[1] + fu * span_x * xh[1] + fv * span_y * yh[1] - 0.5;
             let (x0, y0) = (x.floor(), y.floor());
@@ -83,8 +124,7 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f3
             for c in 0..3 {
                 let top = p00[c] * (1.0 - ax) + p10[c] * ax;
                 let bottom = p01[c] * (1.0 - ax) + p11[c] * ax;
-                dst[c * plane + v * PATCH_W + u] =
-                    ((top * (1.0 - ay) + bottom * ay) / 255.0) as f32;
+                dst[c * plane + v * cut.w + u] = ((top * (1.0 - ay) + bottom * ay) / 255.0) as f32;
             }
         }
     }
@@ -93,6 +133,7 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, out: &mut Vec<f3
 /// The opened card reader.
 pub struct Reader {
     engine: Engine,
+    cut: Cut,
 }
 
 impl Reader {
@@ -105,7 +146,18 @@ impl Reader {
                 reason: "its metadata lacks pitwatch_model = pitnet-reader".into(),
             });
         }
-        Ok(Reader { engine })
+        let cut = Cut::from_metadata(engine.metadata("patch"), engine.metadata("span")).map_err(
+            |reason| EngineError::Model {
+                path: model.to_path_buf(),
+                reason,
+            },
+        )?;
+        Ok(Reader { engine, cut })
+    }
+
+    /// How this reader's patches are cut.
+    pub fn cut(&self) -> Cut {
+        self.cut
     }
 
     /// Reads every face-up card in `found` from the picture it was found in: sets its face
@@ -125,11 +177,12 @@ impl Reader {
         if at.is_empty() {
             return Ok(keep);
         }
-        let mut input = Vec::with_capacity(at.len() * 3 * PATCH_W * PATCH_H);
+        let cut = self.cut;
+        let mut input = Vec::with_capacity(at.len() * 3 * cut.w * cut.h);
         for &i in &at {
-            patch(rgb, width, height, &found[i], &mut input);
+            patch(rgb, width, height, &found[i], &cut, &mut input);
         }
-        let outs = self.engine.run(&[at.len(), 3, PATCH_H, PATCH_W], input)?;
+        let outs = self.engine.run(&[at.len(), 3, cut.h, cut.w], input)?;
         let Some(face) = outs.into_iter().find(|o| o.name == "face") else {
             return Err(EngineError::Run {
                 path: self.engine.path().to_path_buf(),
@@ -156,6 +209,13 @@ impl Reader {
                 Some(card) if best < NO_INDEX => {
                     found[i].identity = Identity::Card(card);
                     found[i].read = (v - max).exp() / sum;
+                    let ln_sum = sum.ln();
+                    found[i].faces = Some(
+                        logits[..NO_INDEX]
+                            .iter()
+                            .map(|&l| l - max - ln_sum)
+                            .collect(),
+                    );
                 }
                 _ => keep[i] = false,
             }
@@ -189,14 +249,35 @@ mod tests {
                 [centre[0] - 40.0, centre[1] - 30.0],
             ],
             point: [60.5, 40.5],
+            faces: None,
         };
         let mut out = Vec::new();
-        patch(&rgb, w, h, &s, &mut out);
-        assert_eq!(out.len(), 3 * PATCH_W * PATCH_H);
-        let at = (0..PATCH_W * PATCH_H)
+        let cut = Cut::FIRST;
+        patch(&rgb, w, h, &s, &cut, &mut out);
+        assert_eq!(out.len(), 3 * cut.w * cut.h);
+        let at = (0..cut.w * cut.h)
             .max_by(|&a, &b| out[a].total_cmp(&out[b]))
             .unwrap();
-        (at % PATCH_W, at / PATCH_W)
+        (at % cut.w, at / cut.w)
+    }
+
+    #[test]
+    fn a_cut_comes_from_the_metadata_or_is_refused() {
+        assert_eq!(Cut::from_metadata(None, None), Ok(Cut::FIRST));
+        let cut = Cut::from_metadata(Some("[40, 64]".into()), Some("[0.44, 0.46]".into()));
+        assert_eq!(
+            cut,
+            Ok(Cut {
+                w: 40,
+                h: 64,
+                span_w: 0.44,
+                span_h: 0.46
+            })
+        );
+        let bad = Cut::from_metadata(Some("[40]".into()), None).unwrap_err();
+        assert!(bad.contains("metadata patch"), "{bad}");
+        let bad = Cut::from_metadata(None, Some("[0.4, 3.0]".into())).unwrap_err();
+        assert!(bad.contains("outside 0..1"), "{bad}");
     }
 
     #[test]

@@ -1,34 +1,37 @@
 //! The recognizer: the project's model (`pitnet`) run over footage or still pictures.
 //!
 //! Footage comes from a fixed camera, so most of each frame is what it was a frame ago. The
-//! frame is cut into tiles (pixels; each owns a 160-pixel square and sees 16 pixels more on
-//! every side); a tile is run again only when the picture changed within reach of it (the
-//! change map), and the changed tiles run together in batches. Everything a tile found stays
-//! until it runs again. When most of the frame changed (the first frame, a camera bump), the
-//! whole frame runs in one go instead.
+//! model looks again only where the picture changed (the change map), in windows the size of
+//! each change grown by the model's reach (`looks`; frame pixels, on the layout's felt), with
+//! windows of one size run together in batches. Everything found elsewhere stays as it was
+//! found. When most of the felt changed (the first frame, a camera bump), all of it is looked
+//! at in one go.
 
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::change::ChangeMap;
+use super::change::{ChangeMap, Region};
 use super::engine::{Engine, EngineError, Output};
+use super::looks;
 use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge, scale_for};
 use super::reader::Reader;
 use crate::layout::zones::Polygon;
 use crate::layout::{Layout, PixelPt, contains};
 
-/// Pixels a tile owns along each side.
-pub const TILE_OWN: usize = 160;
-/// Pixels a tile sees beyond what it owns, on every side.
-pub const TILE_MARGIN: usize = 16;
+/// Pixels the model sees beyond what a window looks at, on every side.
+const MARGIN: usize = 24;
+/// Pixels a window looks at beyond its planned area, on every side.
+const SLACK: usize = 8;
+/// Window sizes are multiples of this (few sizes, so windows of one size run together).
+const WINDOW_ALIGN: usize = 32;
 /// How far from a change (pixels) a finding may move: the model's reach.
 const REACH: usize = 48;
-/// Most tiles run at once.
+/// Most windows run at once.
 const BATCH: usize = 16;
 /// A reading this sure is kept while the card's part of the picture does not change.
 const SURE: f32 = 0.98;
-/// Share of tiles changed above which the whole frame runs at once.
+/// Share of the felt's bounding box to look at above which all of it is looked at at once.
 const WHOLE_SHARE: f64 = 0.6;
 
 /// The file name of the project's recognizer model.
@@ -93,9 +96,11 @@ pub enum RecognizerError {
 /// What the last frame cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Pass {
-    /// Tiles run.
-    pub tiles: usize,
-    /// True when the whole frame ran at once.
+    /// Windows run (parts of the frame looked at again).
+    pub windows: usize,
+    /// Pixels the model saw, all windows together.
+    pub pixels: usize,
+    /// True when everything on the felt was looked at again at once.
     pub whole: bool,
     /// Card indices given to the reader.
     pub patches: usize,
@@ -104,12 +109,11 @@ pub struct Pass {
 struct Stream {
     width: usize,
     height: usize,
-    cols: usize,
-    rows: usize,
     change: ChangeMap,
-    found: Vec<Vec<Seen>>,
-    /// Tiles that touch the felt (all, without a layout).
-    active: Vec<bool>,
+    /// Everything found, as last looked at (each finding's point in the look that found it).
+    found: Vec<Seen>,
+    /// Where to look: the felt's bounding box (the whole frame without a layout).
+    bounds: Region,
 }
 
 /// Where on the picture cards and chips can lie, from the table's layout (pixels).
@@ -128,26 +132,28 @@ impl Zones {
             && !self.ignore.iter().any(|z| contains(z, q))
     }
 
-    /// True when some of the square `[x0, x0 + side) x [y0, y0 + side)` lies on the felt.
-    fn touches(&self, x0: usize, y0: usize, side: usize) -> bool {
+    /// The felt's bounding box within a `width` x `height` frame (the whole frame without a
+    /// felt), pixels.
+    fn bounds(&self, width: usize, height: usize) -> Region {
+        let all = Region {
+            x0: 0,
+            y0: 0,
+            x1: width,
+            y1: height,
+        };
         if self.felt.is_empty() {
-            return true;
+            return all;
         }
-        let step = 8;
-        (0..=side / step).any(|j| {
-            (0..=side / step).any(|i| {
-                let q = PixelPt {
-                    x: (x0 + (i * step).min(side)) as f64,
-                    y: (y0 + (j * step).min(side)) as f64,
-                };
-                contains(&self.felt, q)
-            })
-        }) || self.felt.iter().any(|p| {
-            p[0] >= x0 as f64
-                && p[0] < (x0 + side) as f64
-                && p[1] >= y0 as f64
-                && p[1] < (y0 + side) as f64
-        })
+        let xs = self.felt.iter().map(|p| p[0]);
+        let ys = self.felt.iter().map(|p| p[1]);
+        let clip = |v: f64, hi: usize| (v.max(0.0) as usize).min(hi);
+        let r = Region {
+            x0: clip(xs.clone().fold(f64::MAX, f64::min).floor(), width),
+            y0: clip(ys.clone().fold(f64::MAX, f64::min).floor(), height),
+            x1: clip(xs.fold(f64::MIN, f64::max).ceil() + 1.0, width),
+            y1: clip(ys.fold(f64::MIN, f64::max).ceil() + 1.0, height),
+        };
+        if r.x0 < r.x1 && r.y0 < r.y1 { r } else { all }
     }
 }
 
@@ -340,24 +346,12 @@ impl Recognizer {
     ) -> Result<Vec<Seen>, RecognizerError> {
         let fresh = !matches!(&self.stream, Some(s) if s.width == width && s.height == height);
         if fresh {
-            let cols = width.div_ceil(TILE_OWN);
-            let rows = height.div_ceil(TILE_OWN);
             self.stream = Some(Stream {
                 width,
                 height,
-                cols,
-                rows,
                 change: ChangeMap::new(width, height, 16),
-                found: vec![Vec::new(); cols * rows],
-                active: (0..cols * rows)
-                    .map(|i| {
-                        self.model_zones.touches(
-                            (i % cols) * TILE_OWN,
-                            (i / cols) * TILE_OWN,
-                            TILE_OWN,
-                        )
-                    })
-                    .collect(),
+                found: Vec::new(),
+                bounds: self.model_zones.bounds(width, height),
             });
         }
         let Some(s) = self.stream.as_mut() else {
@@ -365,148 +359,138 @@ impl Recognizer {
         };
         self.patches = 0;
         let regions = s.change.update(rgb);
-        let (cols, rows) = (s.cols, s.rows);
-        let mut dirty = vec![false; cols * rows];
-        for r in &regions {
-            let c0 = r.x0.saturating_sub(REACH) / TILE_OWN;
-            let c1 = ((r.x1 + REACH).min(width) - 1) / TILE_OWN;
-            let r0 = r.y0.saturating_sub(REACH) / TILE_OWN;
-            let r1 = ((r.y1 + REACH).min(height) - 1) / TILE_OWN;
-            for row in r0..=r1.min(rows - 1) {
-                for col in c0..=c1.min(cols - 1) {
-                    dirty[row * cols + col] = s.active[row * cols + col];
-                }
-            }
+        let bounds = s.bounds;
+        let mut owns = looks::plan(&regions, REACH, MARGIN, bounds);
+        let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
+            > WHOLE_SHARE * looks::area(bounds) as f64;
+        if whole {
+            owns = vec![bounds];
         }
-        let count = dirty.iter().filter(|&&d| d).count();
-        let active = s.active.iter().filter(|&&a| a).count();
-        if count as f64 > WHOLE_SHARE * active as f64 {
-            let found = self.whole(rgb, width, height)?;
-            let Some(s) = self.stream.as_mut() else {
-                return Ok(Vec::new());
-            };
-            for t in &mut s.found {
-                t.clear();
+        // What was found outside the looks stands; what was found inside is found again. A
+        // look takes in SLACK pixels more than it planned, so that a thing near its edge whose
+        // point moves a pixel or two as the model sees it again is neither lost nor doubled.
+        let owns: Vec<Region> = owns.iter().map(|&o| looks::grow(o, SLACK)).collect();
+        let (before, stays): (Vec<Seen>, Vec<Seen>) = std::mem::take(&mut s.found)
+            .into_iter()
+            .partition(|f| owns.iter().any(|&o| looks::holds(o, f.point)));
+        let windows: Vec<(Region, (i64, i64, usize, usize))> = owns
+            .iter()
+            .map(|&o| (o, looks::window(o, MARGIN, WINDOW_ALIGN)))
+            .collect();
+        let mut order: Vec<usize> = (0..windows.len()).collect();
+        order.sort_by_key(|&i| (windows[i].1.2, windows[i].1.3));
+        let mut all = Vec::new();
+        let mut pixels = 0;
+        let mut at = 0;
+        while at < order.len() {
+            // Windows of one size run together.
+            let (_, (_, _, w, h)) = windows[order[at]];
+            let mut end = at + 1;
+            while end < order.len() && end - at < BATCH && {
+                let (_, (_, _, w2, h2)) = windows[order[end]];
+                (w2, h2) == (w, h)
+            } {
+                end += 1;
             }
-            for f in found
-                .into_iter()
-                .filter(|f| self.model_zones.keeps(f.point))
-            {
-                let col = ((f.point[0].max(0.0) as usize) / TILE_OWN).min(cols - 1);
-                let row = ((f.point[1].max(0.0) as usize) / TILE_OWN).min(rows - 1);
-                s.found[row * cols + col].push(f);
+            let mut input = Vec::with_capacity((end - at) * 3 * w * h);
+            let mut wins = Vec::with_capacity(end - at);
+            for &i in &order[at..end] {
+                let (own, (x0, y0, _, _)) = windows[i];
+                planar_window(rgb, width, height, x0, y0, w, h, &mut input);
+                wins.push(Window {
+                    x0: x0 as f64,
+                    y0: y0 as f64,
+                    scale: 1.0,
+                    own: [own.x0 as f64, own.y0 as f64, own.x1 as f64, own.y1 as f64],
+                });
             }
-            self.last = Pass {
-                tiles: cols * rows,
-                whole: true,
-                patches: self.patches,
-            };
-        } else {
-            let todo: Vec<usize> = (0..cols * rows).filter(|&i| dirty[i]).collect();
-            for chunk in todo.chunks(BATCH) {
-                let side = TILE_OWN + 2 * TILE_MARGIN;
-                let mut input = Vec::with_capacity(chunk.len() * 3 * side * side);
-                let mut windows = Vec::with_capacity(chunk.len());
-                for &i in chunk {
-                    let (ox, oy) = ((i % cols) * TILE_OWN, (i / cols) * TILE_OWN);
-                    let (x0, y0) = (
-                        ox as i64 - TILE_MARGIN as i64,
-                        oy as i64 - TILE_MARGIN as i64,
-                    );
-                    planar_window(rgb, width, height, x0, y0, side, side, &mut input);
-                    windows.push(Window {
-                        x0: x0 as f64,
-                        y0: y0 as f64,
-                        scale: 1.0,
-                        own: [
-                            ox as f64,
-                            oy as f64,
-                            (ox + TILE_OWN) as f64,
-                            (oy + TILE_OWN) as f64,
-                        ],
-                    });
-                }
-                let found = self.run(input, chunk.len(), side, side, &windows)?;
-                let (mut all, mut owner) = (Vec::new(), Vec::new());
-                for (&i, f) in chunk.iter().zip(found) {
-                    for seen in f.into_iter().filter(|f| self.model_zones.keeps(f.point)) {
-                        all.push(seen);
-                        owner.push(i);
-                    }
-                }
-                // A card found where one was read surely before, in a part of the picture that
-                // did not change, keeps its reading; the rest go to the reader, and where the
-                // picture did not change the surer of the two readings stands.
-                let Some(s) = self.stream.as_mut() else {
-                    return Ok(Vec::new());
-                };
-                let mut fresh = Vec::new();
-                for (k, seen) in all.iter_mut().enumerate() {
-                    if !seen.is_face_up() {
-                        continue;
-                    }
-                    let still = !regions.iter().any(|r| {
-                        r.overlaps([
-                            seen.point[0] - 12.0,
-                            seen.point[1] - 12.0,
-                            seen.point[0] + 12.0,
-                            seen.point[1] + 12.0,
-                        ])
-                    });
-                    let before = s.found[owner[k]]
-                        .iter()
-                        .find(|o| {
-                            o.is_face_up()
-                                && (o.point[0] - seen.point[0]).hypot(o.point[1] - seen.point[1])
-                                    < 2.0
-                                && (o.centre[0] - seen.centre[0])
-                                    .hypot(o.centre[1] - seen.centre[1])
-                                    < 3.0
-                        })
-                        .filter(|_| still)
-                        .map(|o| (o.identity, o.read));
-                    match before {
-                        Some((identity, read)) if read >= SURE => {
-                            seen.identity = identity;
-                            seen.read = read;
-                        }
-                        _ => fresh.push((k, before)),
-                    }
-                }
-                let mut unread: Vec<Seen> = fresh.iter().map(|&(k, _)| all[k].clone()).collect();
-                self.patches += unread.len();
-                let read = self.reader.read(rgb, width, height, &mut unread)?;
-                let mut keep = vec![true; all.len()];
-                for ((&(k, before), mut seen), kept) in fresh.iter().zip(unread).zip(read) {
-                    if let Some((identity, read)) = before.filter(|b| b.1 > seen.read) {
-                        seen.identity = identity;
-                        seen.read = read;
-                    }
-                    all[k] = seen;
-                    keep[k] = kept || before.is_some();
-                }
-                let Some(s) = self.stream.as_mut() else {
-                    return Ok(Vec::new());
-                };
-                for &i in chunk {
-                    s.found[i].clear();
-                }
-                for ((seen, i), k) in all.into_iter().zip(owner).zip(keep) {
-                    if k {
-                        s.found[i].push(seen);
-                    }
-                }
+            pixels += (end - at) * w * h;
+            for found in self.run(input, end - at, h, w, &wins)? {
+                all.extend(
+                    found
+                        .into_iter()
+                        .filter(|f| self.model_zones.keeps(f.point)),
+                );
             }
-            self.last = Pass {
-                tiles: todo.len(),
-                whole: false,
-                patches: self.patches,
-            };
+            at = end;
         }
-        let Some(s) = self.stream.as_ref() else {
+        let all = self.read_cards(rgb, width, height, all, &before, &regions)?;
+        let Some(s) = self.stream.as_mut() else {
             return Ok(Vec::new());
         };
-        Ok(merge(s.found.iter().flatten().cloned().collect()))
+        s.found = stays;
+        s.found.extend(all);
+        self.last = Pass {
+            windows: windows.len(),
+            pixels,
+            whole,
+            patches: self.patches,
+        };
+        Ok(merge(s.found.clone()))
+    }
+
+    /// Reads the face-up cards found again in a frame. A card found where one was read surely
+    /// `before`, in a part of the picture that did not change, keeps its reading; the rest go
+    /// to the reader, and where the picture did not change the surer of the two readings
+    /// stands. Returns what to keep: not what the reader says is no index, unless it was read
+    /// before.
+    fn read_cards(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        mut all: Vec<Seen>,
+        before: &[Seen],
+        changed: &[Region],
+    ) -> Result<Vec<Seen>, RecognizerError> {
+        let mut fresh = Vec::new();
+        for (k, seen) in all.iter_mut().enumerate() {
+            if !seen.is_face_up() {
+                continue;
+            }
+            let still = !changed.iter().any(|r| {
+                r.overlaps([
+                    seen.point[0] - 12.0,
+                    seen.point[1] - 12.0,
+                    seen.point[0] + 12.0,
+                    seen.point[1] + 12.0,
+                ])
+            });
+            let earlier = before
+                .iter()
+                .find(|o| {
+                    o.is_face_up()
+                        && (o.point[0] - seen.point[0]).hypot(o.point[1] - seen.point[1]) < 2.0
+                        && (o.centre[0] - seen.centre[0]).hypot(o.centre[1] - seen.centre[1]) < 3.0
+                })
+                .filter(|_| still)
+                .map(|o| (o.identity, o.read, o.faces.clone()));
+            match earlier {
+                Some((identity, read, faces)) if read >= SURE => {
+                    seen.identity = identity;
+                    seen.read = read;
+                    seen.faces = faces;
+                }
+                _ => fresh.push((k, earlier)),
+            }
+        }
+        let mut unread: Vec<Seen> = fresh.iter().map(|&(k, _)| all[k].clone()).collect();
+        self.patches += unread.len();
+        let read = self.reader.read(rgb, width, height, &mut unread)?;
+        let mut keep = vec![true; all.len()];
+        for (((k, earlier), mut seen), kept) in fresh.into_iter().zip(unread).zip(read) {
+            let had = earlier.is_some();
+            if let Some((identity, read, faces)) = earlier.filter(|b| b.1 > seen.read) {
+                seen.identity = identity;
+                seen.read = read;
+                seen.faces = faces;
+            }
+            all[k] = seen;
+            keep[k] = kept || had;
+        }
+        let mut k = keep.into_iter();
+        all.retain(|_| k.next().unwrap_or(true));
+        Ok(all)
     }
 
     /// Runs the whole picture at once (no memory of earlier frames).

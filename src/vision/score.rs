@@ -285,6 +285,7 @@ mod tests {
                 [c[0] - 20.0, c[1] + 28.0],
             ],
             point: c,
+            faces: None,
         }
     }
 
