@@ -1,7 +1,7 @@
 //! Recognition cost per 1280x720 frame of a busy table (seven spaces, chips and cards, the
 //! dealer's hand moving), on the machine's cores: a round of simulated footage, decoded from
 //! H.264 as real footage would be, recognised frame by frame as `pitwatch` runs it (only
-//! where the picture changed, in batches). Beside it, the reference: one whole frame through
+//! where the picture changed, in windows the size of each change). Beside it, the reference: one whole frame through
 //! the model, as a recognizer without change gating would run every frame. Twice: looking at
 //! every frame, and at every third (ten looks a second at 30 fps). The target is at
 //! most 10 ms a frame on average over a shift on 2 cores.

@@ -11,4 +11,5 @@ mod property;
 mod recognizer;
 mod scenarios;
 mod simulate;
+mod tracking;
 mod vision;

@@ -125,6 +125,7 @@ def batch(crops, rows, n, rng):
 
 
 def main():
+    global PATCH_W, PATCH_H, SPAN_W, SPAN_H
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     ap.add_argument("--out", required=True)
@@ -138,7 +139,6 @@ def main():
     ap.add_argument("--span", default=f"{SPAN_W}x{SPAN_H}",
                     help="patch size as shares of the card's width and height, WxH")
     args = ap.parse_args()
-    global PATCH_W, PATCH_H, SPAN_W, SPAN_H
     PATCH_W, PATCH_H = (int(v) for v in args.patch.split("x"))
     SPAN_W, SPAN_H = (float(v) for v in args.span.split("x"))
     torch.manual_seed(args.seed)

@@ -43,7 +43,7 @@ def load(data):
     return crops, points, starts
 
 
-def crop_weights(points, starts, back_weight=6.0):
+def crop_weights(points, starts, back_weight=14.0):
     """How often each crop is drawn: crops holding what is rare on a table (a face-down card;
     a 50c, $25 or $100 chip) more often than the rest."""
     w = np.ones(len(starts) - 1)
@@ -143,7 +143,7 @@ def main():
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
-    ap.add_argument("--back-weight", type=float, default=6.0,
+    ap.add_argument("--back-weight", type=float, default=14.0,
                     help="extra draws of crops holding a face-down card")
     args = ap.parse_args()
     torch.manual_seed(args.seed)

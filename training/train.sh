@@ -11,13 +11,13 @@
 #    minutes (reader.py), and exports each to one ONNX file (opset 17) in models/.
 # 4. Renders two held-out shifts (seeds and realism settings never used in training) and
 #    scores the new model on them with `pitwatch eval-vision`.
-# The defaults (32 shifts, 30 + 8 minutes) finish within an hour on a 2-core machine.
+# The defaults (32 shifts, 26 + 12 minutes) finish within an hour on a 2-core machine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 shifts=32
-minutes=30
-reader_minutes=8
+minutes=26
+reader_minutes=12
 while [ $# -gt 0 ]; do
   case "$1" in
     --shifts) shifts=$2; shift 2 ;;

@@ -4,6 +4,7 @@
 pub mod annotate;
 pub mod mistakes;
 pub mod play;
+pub mod replay;
 pub mod rng;
 pub mod scene;
 

@@ -9,6 +9,7 @@ pub mod pitnet;
 pub mod reader;
 pub mod recognizer;
 pub mod score;
+pub mod tracker;
 pub mod yolo;
 
 pub use engine::{Engine, EngineError, Output, RUNTIME_FILE, runtime_path};

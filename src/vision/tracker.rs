@@ -1,0 +1,574 @@
+//! The tracker: what the recognizer finds frame by frame made into stable objects on the felt.
+//! A card is one track from the moment it settles until it is taken away, however often the
+//! dealer's hand covers it for a moment; two overlapping cards are two tracks; a single false
+//! find never becomes a track. Each track's identity is the vote of every reading of it, each
+//! weighed by its confidence. Positions are frame pixels; times are seconds into the footage.
+//! Pure and synchronous: [`Tracker::update`] takes one looked-at frame's findings and returns
+//! what changed.
+
+use super::pitnet::Seen;
+use super::yolo::Identity;
+
+/// How the tracker decides.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrackerConfig {
+    /// Seconds a track is kept while nothing is found where it lies (a hand over a card).
+    pub keep_s: f64,
+    /// Finds within `confirm_s` of a track's first find that make it an object.
+    pub confirm_hits: u32,
+    /// Seconds a new track has to gather `confirm_hits` finds.
+    pub confirm_s: f64,
+    /// How far a find may lie from a track's predicted place and still be it, as a share of
+    /// the thing's half width (a card's half width, a chip's radius).
+    pub gate: f64,
+    /// How far from where a face-up card out of sight would be by now (in half widths) a card
+    /// of its face may be found and be it, moved (split hands set apart, cards swept up).
+    pub rejoin: f64,
+}
+
+impl Default for TrackerConfig {
+    fn default() -> TrackerConfig {
+        TrackerConfig {
+            keep_s: 2.5,
+            confirm_hits: 3,
+            confirm_s: 1.0,
+            gate: 0.6,
+            rejoin: 8.0,
+        }
+    }
+}
+
+/// One object followed across frames.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Track {
+    /// Unique within the tracker, in order of first sight.
+    pub id: u64,
+    /// What the votes say it is.
+    pub identity: Identity,
+    /// The votes: each identity read with the summed confidence of its readings.
+    pub votes: Vec<(Identity, f64)>,
+    /// Where it was last found: centre, pixels.
+    pub centre: [f64; 2],
+    /// Its corners when last found, pixels (as [`Seen::corners`]).
+    pub corners: [[f64; 2]; 4],
+    /// Velocity, pixels per second, from its last two finds.
+    pub velocity: [f64; 2],
+    /// When it was first found, seconds.
+    pub first: f64,
+    /// When it was last found, seconds.
+    pub last: f64,
+    /// How many frames found it.
+    pub hits: u32,
+    /// True once it has been found often enough to be an object.
+    pub confirmed: bool,
+    /// Face-up readings in a row of a card voted face down.
+    face_run: u32,
+}
+
+impl Track {
+    /// True for a card, face up or down.
+    pub fn is_card(&self) -> bool {
+        matches!(self.identity, Identity::Card(_) | Identity::CardBack)
+    }
+
+    /// The share of the votes the leading identity holds (0..1).
+    pub fn agreement(&self) -> f64 {
+        let total: f64 = self.votes.iter().map(|v| v.1).sum();
+        let best = self.votes.iter().map(|v| v.1).fold(0.0, f64::max);
+        if total > 0.0 { best / total } else { 0.0 }
+    }
+
+    fn half_width(&self) -> f64 {
+        let [a, b, c, _] = self.corners;
+        let w = (b[0] - a[0]).hypot(b[1] - a[1]);
+        let h = (c[0] - b[0]).hypot(c[1] - b[1]);
+        (w.min(h) / 2.0).max(1.0)
+    }
+
+    fn predicted(&self, t: f64) -> [f64; 2] {
+        let dt = (t - self.last).clamp(0.0, 0.5);
+        [
+            self.centre[0] + self.velocity[0] * dt,
+            self.centre[1] + self.velocity[1] * dt,
+        ]
+    }
+
+    fn vote(&mut self, identity: Identity, weight: f64) {
+        match self.votes.iter_mut().find(|v| v.0 == identity) {
+            Some(v) => v.1 += weight,
+            None => self.votes.push((identity, weight)),
+        }
+        if let Some(best) = self.votes.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
+            self.identity = best.0;
+        }
+    }
+}
+
+/// What changed at one update.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// A new object: found often enough to be one (the track as it stands).
+    Appeared(Track),
+    /// An object's leading identity changed (a hole card turned, a misread outvoted).
+    Identity {
+        /// The track as it stands.
+        track: Track,
+        /// What it was before.
+        was: Identity,
+    },
+    /// A face-up card went out of sight and was found again elsewhere (a split hand moved
+    /// apart, a card straightened) before it counted as gone.
+    Moved {
+        /// The track as it stands.
+        track: Track,
+        /// Where it was last seen before, centre, pixels.
+        from: [f64; 2],
+    },
+    /// An object is gone: not found for [`TrackerConfig::keep_s`] (the track as last seen).
+    Gone(Track),
+}
+
+/// Follows cards and chips across the frames of one camera.
+#[derive(Debug, Clone)]
+pub struct Tracker {
+    config: TrackerConfig,
+    tracks: Vec<Track>,
+    next_id: u64,
+    now: f64,
+}
+
+/// Cards and chips are followed apart.
+fn same_family(a: Identity, b: Identity) -> bool {
+    let card = |i: Identity| matches!(i, Identity::Card(_) | Identity::CardBack);
+    let chip = |i: Identity| matches!(i, Identity::Chip(_));
+    (card(a) && card(b)) || (chip(a) && chip(b))
+}
+
+/// Half width of a find, pixels (a card's half width, a chip's radius).
+fn half_width(s: &Seen) -> f64 {
+    let [a, b, c, _] = s.corners;
+    let w = (b[0] - a[0]).hypot(b[1] - a[1]);
+    let h = (c[0] - b[0]).hypot(c[1] - b[1]);
+    (w.min(h) / 2.0).max(1.0)
+}
+
+impl Tracker {
+    /// A tracker with nothing followed yet.
+    pub fn new(config: TrackerConfig) -> Tracker {
+        Tracker {
+            config,
+            tracks: Vec::new(),
+            next_id: 1,
+            now: 0.0,
+        }
+    }
+
+    /// Every track followed now, confirmed or not.
+    pub fn tracks(&self) -> &[Track] {
+        &self.tracks
+    }
+
+    /// The objects on the felt now (confirmed tracks).
+    pub fn objects(&self) -> impl Iterator<Item = &Track> {
+        self.tracks.iter().filter(|t| t.confirmed)
+    }
+
+    /// Takes the findings of the frame at `t` seconds (times must not go back) and returns
+    /// what changed: objects that appeared, changed identity or went.
+    pub fn update(&mut self, t: f64, found: &[Seen]) -> Vec<Change> {
+        self.now = t.max(self.now);
+        let t = self.now;
+        let mut changes = Vec::new();
+        // Pairs a find could be, nearest (against its size) first.
+        let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
+        for (ti, tr) in self.tracks.iter().enumerate() {
+            let p = tr.predicted(t);
+            for (si, s) in found.iter().enumerate() {
+                if !same_family(tr.identity, s.identity) || self.conflicts(tr, s) {
+                    continue;
+                }
+                let size = tr.half_width().max(half_width(s));
+                let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]) / size;
+                if d <= self.config.gate {
+                    pairs.push((d, ti, si));
+                }
+            }
+        }
+        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut track_used = vec![false; self.tracks.len()];
+        let mut seen_used = vec![false; found.len()];
+        for (_, ti, si) in pairs {
+            if track_used[ti] || seen_used[si] {
+                continue;
+            }
+            track_used[ti] = true;
+            seen_used[si] = true;
+            let s = &found[si];
+            let confirm = self.config.confirm_hits;
+            let tr = &mut self.tracks[ti];
+            let dt = t - tr.last;
+            if dt > 1e-6 {
+                let v = [
+                    (s.centre[0] - tr.centre[0]) / dt,
+                    (s.centre[1] - tr.centre[1]) / dt,
+                ];
+                tr.velocity = [
+                    0.5 * tr.velocity[0] + 0.5 * v[0],
+                    0.5 * tr.velocity[1] + 0.5 * v[1],
+                ];
+            }
+            tr.centre = s.centre;
+            tr.corners = s.corners;
+            tr.last = t;
+            tr.hits += 1;
+            let was = tr.identity;
+            tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+            // A face-down card read face up, again and again, has been turned over: what it
+            // showed face down no longer counts.
+            if was == Identity::CardBack && matches!(s.identity, Identity::Card(_)) {
+                tr.face_run += 1;
+                if tr.face_run >= confirm {
+                    tr.votes.retain(|v| v.0 != Identity::CardBack);
+                    tr.vote(s.identity, 0.0);
+                }
+            } else {
+                tr.face_run = 0;
+            }
+            if !tr.confirmed && tr.hits >= confirm {
+                tr.confirmed = true;
+                changes.push(Change::Appeared(tr.clone()));
+            } else if tr.confirmed && tr.identity != was {
+                changes.push(Change::Identity {
+                    track: tr.clone(),
+                    was,
+                });
+            }
+        }
+        // Tracks not found: kept a while, then gone (or, never confirmed, dropped).
+        let (keep_s, confirm_s) = (self.config.keep_s, self.config.confirm_s);
+        let mut kept = Vec::with_capacity(self.tracks.len());
+        for tr in std::mem::take(&mut self.tracks) {
+            let unseen = t - tr.last;
+            let expired = if tr.confirmed {
+                unseen > keep_s
+            } else {
+                t - tr.first > confirm_s
+            };
+            if expired {
+                if tr.confirmed {
+                    changes.push(Change::Gone(tr));
+                }
+            } else {
+                kept.push(tr);
+            }
+        }
+        self.tracks = kept;
+        // A face-up card found away from every track, near where a card out of sight that has
+        // shown its face all along would be by now, is that card moved.
+        let rejoin = self.config.rejoin;
+        for (si, s) in found.iter().enumerate() {
+            if seen_used[si] || !matches!(s.identity, Identity::Card(_)) {
+                continue;
+            }
+            let lost = self
+                .tracks
+                .iter_mut()
+                .filter(|tr| {
+                    let p = tr.predicted(t);
+                    let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]);
+                    tr.confirmed
+                        && tr.last < t
+                        && tr.identity == s.identity
+                        && tr.agreement() >= 0.5
+                        && d <= rejoin * tr.half_width().max(half_width(s))
+                })
+                .max_by(|a, b| a.last.total_cmp(&b.last));
+            if let Some(tr) = lost {
+                let from = tr.centre;
+                let dt = (t - tr.last).max(1e-6);
+                tr.velocity = [
+                    0.5 * tr.velocity[0] + 0.5 * (s.centre[0] - tr.centre[0]) / dt,
+                    0.5 * tr.velocity[1] + 0.5 * (s.centre[1] - tr.centre[1]) / dt,
+                ];
+                tr.centre = s.centre;
+                tr.corners = s.corners;
+                tr.last = t;
+                tr.hits += 1;
+                tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+                seen_used[si] = true;
+                changes.push(Change::Moved {
+                    track: tr.clone(),
+                    from,
+                });
+            }
+        }
+        // Finds that are no track yet start one.
+        for (si, s) in found.iter().enumerate() {
+            if seen_used[si]
+                || !matches!(
+                    s.identity,
+                    Identity::Card(_) | Identity::CardBack | Identity::Chip(_)
+                )
+            {
+                continue;
+            }
+            let mut tr = Track {
+                id: self.next_id,
+                identity: s.identity,
+                votes: Vec::new(),
+                centre: s.centre,
+                corners: s.corners,
+                velocity: [0.0, 0.0],
+                first: t,
+                last: t,
+                hits: 1,
+                confirmed: false,
+                face_run: 0,
+            };
+            self.next_id += 1;
+            tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+            if self.config.confirm_hits <= 1 {
+                tr.confirmed = true;
+                changes.push(Change::Appeared(tr.clone()));
+            }
+            self.tracks.push(tr);
+        }
+        changes
+    }
+
+    /// Ends the footage: every object still on the felt is gone.
+    pub fn finish(&mut self) -> Vec<Change> {
+        std::mem::take(&mut self.tracks)
+            .into_iter()
+            .filter(|t| t.confirmed)
+            .map(Change::Gone)
+            .collect()
+    }
+
+    /// A sure reading of another face where a card has long been read surely as one face is
+    /// another card (one dealt onto the same place), not this one.
+    fn conflicts(&self, tr: &Track, s: &Seen) -> bool {
+        match (tr.identity, s.identity) {
+            (Identity::Card(a), Identity::Card(b)) => {
+                a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::Card;
+
+    fn card(name: &str, x: f64, y: f64) -> Seen {
+        Seen {
+            identity: Identity::Card(name.parse::<Card>().unwrap()),
+            score: 0.9,
+            read: 0.99,
+            centre: [x, y],
+            corners: [
+                [x - 20.0, y - 28.0],
+                [x + 20.0, y - 28.0],
+                [x + 20.0, y + 28.0],
+                [x - 20.0, y + 28.0],
+            ],
+            point: [x - 14.0, y - 20.0],
+            faces: None,
+        }
+    }
+
+    fn back(x: f64, y: f64) -> Seen {
+        Seen {
+            identity: Identity::CardBack,
+            ..card("2c", x, y)
+        }
+    }
+
+    fn chip(cents: i64, x: f64, y: f64) -> Seen {
+        Seen {
+            identity: Identity::Chip(cents),
+            score: 0.9,
+            read: 0.95,
+            centre: [x, y],
+            corners: [
+                [x - 12.0, y - 12.0],
+                [x + 12.0, y - 12.0],
+                [x + 12.0, y + 12.0],
+                [x - 12.0, y + 12.0],
+            ],
+            point: [x, y],
+            faces: None,
+        }
+    }
+
+    /// Runs frames ten a second; returns every change with its time.
+    fn run(frames: &[Vec<Seen>]) -> (Tracker, Vec<(f64, Change)>) {
+        let mut tr = Tracker::new(TrackerConfig::default());
+        let mut all = Vec::new();
+        for (i, f) in frames.iter().enumerate() {
+            let t = i as f64 * 0.1;
+            all.extend(tr.update(t, f).into_iter().map(|c| (t, c)));
+        }
+        (tr, all)
+    }
+
+    fn appeared(changes: &[(f64, Change)]) -> Vec<Identity> {
+        changes
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Change::Appeared(t) => Some(t.identity),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_card_covered_by_the_hand_for_a_second_is_dealt_once() {
+        let mut frames = vec![vec![card("7h", 300.0, 200.0)]; 10];
+        frames.extend(vec![vec![]; 10]);
+        frames.extend(vec![vec![card("7h", 301.0, 199.0)]; 10]);
+        let (mut tr, changes) = run(&frames);
+        assert_eq!(
+            appeared(&changes),
+            vec![Identity::Card("7h".parse().unwrap())]
+        );
+        assert!(!changes.iter().any(|(_, c)| matches!(c, Change::Gone(_))));
+        // Taken away: gone once it has been missing longer than keep_s.
+        let mut gone_at = None;
+        for i in 30..80 {
+            let t = f64::from(i) * 0.1;
+            for c in tr.update(t, &[]) {
+                if matches!(c, Change::Gone(_)) {
+                    gone_at = Some(t);
+                }
+            }
+        }
+        let gone_at = gone_at.expect("the card went");
+        assert!((5.4..5.6).contains(&gone_at), "{gone_at}");
+    }
+
+    #[test]
+    fn two_overlapping_cards_are_two_cards() {
+        // 08-10(2): the second card covers the lower left quarter of the first.
+        let frames = vec![vec![card("Ks", 300.0, 200.0), card("5d", 280.0, 228.0)]; 6];
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
+        assert_eq!(tr.objects().count(), 2);
+    }
+
+    #[test]
+    fn a_find_in_one_frame_only_is_no_object() {
+        let mut frames = vec![vec![chip(500, 100.0, 100.0)]];
+        frames.extend(vec![vec![]; 20]);
+        let (tr, changes) = run(&frames);
+        assert!(changes.is_empty(), "{changes:?}");
+        assert_eq!(tr.tracks().len(), 0);
+    }
+
+    #[test]
+    fn an_identity_is_the_vote_of_its_readings() {
+        let mut frames = Vec::new();
+        for i in 0..20 {
+            let mut s = card(if i % 5 == 4 { "9s" } else { "9c" }, 300.0, 200.0);
+            s.read = if i % 5 == 4 { 0.6 } else { 0.9 };
+            frames.push(vec![s]);
+        }
+        let (tr, _) = run(&frames);
+        let objects: Vec<&Track> = tr.objects().collect();
+        assert_eq!(objects.len(), 1);
+        assert_eq!(objects[0].identity, Identity::Card("9c".parse().unwrap()));
+        assert!(objects[0].agreement() > 0.85);
+    }
+
+    #[test]
+    fn a_hole_card_turned_is_the_same_card_with_a_new_identity() {
+        let mut frames = vec![vec![back(640.0, 500.0)]; 10];
+        frames.extend(vec![vec![card("Ah", 641.0, 500.0)]; 10]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes), vec![Identity::CardBack]);
+        // Turned at 1.0 s: the third face-up reading in a row (1.2 s) settles it.
+        let at: Vec<f64> = changes
+            .iter()
+            .filter(|(_, c)| matches!(c, Change::Identity { .. }))
+            .map(|(t, _)| *t)
+            .collect();
+        assert_eq!(at.len(), 1);
+        assert!((1.15..1.25).contains(&at[0]), "{at:?}");
+        let turned: Vec<_> = changes
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Change::Identity { track, was } => Some((track.identity, *was)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            turned,
+            vec![(Identity::Card("Ah".parse().unwrap()), Identity::CardBack)]
+        );
+        assert_eq!(tr.objects().count(), 1);
+    }
+
+    #[test]
+    fn a_card_sliding_into_place_stays_one_track() {
+        // Dealt from the shoe: 30 pixels a look, then at rest.
+        let mut frames: Vec<Vec<Seen>> = (0..8)
+            .map(|i| vec![card("Qd", 900.0 - 30.0 * f64::from(i), 300.0)])
+            .collect();
+        frames.extend(vec![vec![card("Qd", 660.0, 300.0)]; 10]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1);
+        assert_eq!(tr.objects().count(), 1);
+    }
+
+    #[test]
+    fn a_split_card_set_apart_out_of_sight_is_the_same_card_moved() {
+        // Two eights split (08-11(3)(a)): the second is lifted (out of sight for 0.3 s) and set
+        // down a card's width away.
+        let mut frames = vec![vec![card("8d", 300.0, 200.0), card("8s", 320.0, 228.0)]; 10];
+        frames.extend(vec![vec![card("8d", 300.0, 200.0)]; 3]);
+        frames.extend(vec![
+            vec![card("8d", 300.0, 200.0), card("8s", 380.0, 205.0)];
+            10
+        ]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
+        let moved: Vec<_> = changes
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Change::Moved { track, from } => Some((track.identity, *from, track.centre)),
+                _ => None,
+            })
+            .collect();
+        let eight = Identity::Card("8s".parse().unwrap());
+        assert_eq!(moved, vec![(eight, [320.0, 228.0], [380.0, 205.0])]);
+        assert_eq!(tr.objects().count(), 2);
+        // Another card of that face far from where it was is another card.
+        let mut frames = vec![vec![card("8s", 320.0, 228.0)]; 10];
+        frames.extend(vec![vec![]; 3]);
+        frames.extend(vec![vec![card("8s", 900.0, 500.0)]; 10]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
+    }
+
+    #[test]
+    fn a_new_card_on_the_place_of_a_surely_read_one_is_another_card() {
+        let mut frames = vec![vec![card("4c", 300.0, 200.0)]; 10];
+        frames.extend(vec![vec![card("Jh", 302.0, 201.0)]; 10]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
+        let ids: Vec<Identity> = tr.objects().map(|t| t.identity).collect();
+        assert!(ids.contains(&Identity::Card("Jh".parse().unwrap())));
+    }
+
+    #[test]
+    fn chips_and_cards_are_followed_apart_and_finish_ends_everything() {
+        let frames = vec![vec![chip(2500, 300.0, 200.0), card("8s", 300.0, 200.0)]; 5];
+        let (mut tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
+        let gone = tr.finish();
+        assert_eq!(gone.len(), 2);
+        assert_eq!(tr.tracks().len(), 0);
+    }
+}

@@ -1,0 +1,64 @@
+//! The tracker on simulated play seen by a recognizer that cannot err (the simulator's own
+//! annotations, `sim::replay`), ten looks a second: every card dealt becomes exactly one object
+//! with the right face, whatever covered it on the way (the dealer's hand, the next card).
+
+use std::collections::BTreeMap;
+
+use pitwatch::events::{Event, EventKind};
+use pitwatch::layout::{Camera, TableDesign};
+use pitwatch::rules::twenty_one::HouseRules;
+use pitwatch::sim::annotate::annotate;
+use pitwatch::sim::replay::seen_of;
+use pitwatch::sim::scene::Scene;
+use pitwatch::sim::{PlayConfig, play};
+use pitwatch::vision::tracker::{Change, Tracker, TrackerConfig};
+use pitwatch::vision::yolo::Identity;
+
+/// Follows simulated play ten looks a second; returns every change.
+fn track(events: &[Event], tilt: f64, roll: f64) -> Vec<Change> {
+    let design = TableDesign::default();
+    let scene = Scene::build(events, &design);
+    let camera = Camera::overhead(1280, 720, tilt, roll);
+    let mut tracker = Tracker::new(TrackerConfig::default());
+    let mut changes = Vec::new();
+    let mut n = 0u64;
+    while (n as f64) * 0.1 <= scene.end + 1.0 {
+        let t = n as f64 * 0.1;
+        let (arm, palm) = scene.dealer_outline(t);
+        let note = annotate(&scene, &camera, (0.0, 0.0), n, t, (&arm, &palm));
+        changes.extend(tracker.update(t, &seen_of(&note)));
+        n += 1;
+    }
+    changes.extend(tracker.finish());
+    changes
+}
+
+#[test]
+fn every_card_dealt_is_one_object_with_its_face() {
+    for (seed, tilt, roll) in [(77, 0.0, 0.0), (78, 0.0012, 0.008), (79, 0.0008, -0.01)] {
+        let events = play(PlayConfig::new(HouseRules::default(), seed), 6);
+        // The faces dealt, as the truth has them (a hole card by the face it is turned up as).
+        let mut dealt: BTreeMap<String, i32> = BTreeMap::new();
+        for e in &events {
+            match &e.kind {
+                EventKind::Card { card: Some(c), .. } | EventKind::HoleCardTurned { card: c } => {
+                    *dealt.entry(c.to_string()).or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut faces: BTreeMap<String, i32> = BTreeMap::new();
+        let mut backs = 0;
+        for c in track(&events, tilt, roll) {
+            if let Change::Gone(t) = c {
+                match t.identity {
+                    Identity::Card(card) => *faces.entry(card.to_string()).or_default() += 1,
+                    Identity::CardBack => backs += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(faces, dealt, "seed {seed}");
+        assert_eq!(backs, 0, "seed {seed}: every hole card was turned");
+    }
+}
