@@ -69,12 +69,17 @@ impl Seen {
     }
 
     /// The card's half width, pixels (a chip's radius).
-    fn half_width(&self) -> f64 {
-        let [a, b, c, _] = self.corners;
-        let w = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
-        let h = ((c[0] - b[0]).powi(2) + (c[1] - b[1]).powi(2)).sqrt();
-        w.min(h) / 2.0
+    pub fn half_width(&self) -> f64 {
+        half_width(&self.corners)
     }
+}
+
+/// Half the shorter side of the box with these corners (in [`Seen::corners`] order), pixels.
+pub fn half_width(corners: &[[f64; 2]; 4]) -> f64 {
+    let [a, b, c, _] = *corners;
+    let w = (b[0] - a[0]).hypot(b[1] - a[1]);
+    let h = (c[0] - b[0]).hypot(c[1] - b[1]);
+    w.min(h) / 2.0
 }
 
 /// One picture's outputs from a run, borrowed from the run's output tensors.
@@ -379,23 +384,30 @@ mod tests {
         assert!(decode(&m, &other, 0.3).is_empty());
     }
 
+    /// A 40 x 56 pixel card upright at `centre`, found at `point`.
+    fn upright(
+        identity: Identity,
+        score: f32,
+        read: f32,
+        centre: [f64; 2],
+        point: [f64; 2],
+    ) -> Seen {
+        Seen {
+            identity,
+            score,
+            read,
+            centre,
+            corners: rect(centre[0], centre[1], 0.0, -28.0, 20.0, 0.0),
+            point,
+            faces: None,
+        }
+    }
+
     #[test]
     fn both_indices_of_one_card_merge_into_one_card() {
         let c = Card::from_index(10).unwrap();
-        let one = |score: f32, centre: [f64; 2]| Seen {
-            identity: Identity::Card(c),
-            score,
-            read: 0.99,
-            centre,
-            corners: [
-                [centre[0] - 20.0, centre[1] - 28.0],
-                [centre[0] + 20.0, centre[1] - 28.0],
-                [centre[0] + 20.0, centre[1] + 28.0],
-                [centre[0] - 20.0, centre[1] + 28.0],
-            ],
-            point: centre,
-            faces: None,
-        };
+        let one =
+            |score: f32, centre: [f64; 2]| upright(Identity::Card(c), score, 0.99, centre, centre);
         let merged = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [102.0, 101.0])]);
         assert_eq!(merged.len(), 1);
         assert_eq!(merged[0].score, 0.9);
@@ -416,20 +428,10 @@ mod tests {
             .copied()
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .unwrap();
-        let centre = [100.0, 100.0];
+        let card = Identity::Card(Card::from_index(best).unwrap());
         Seen {
-            identity: Identity::Card(Card::from_index(best).unwrap()),
-            score: 0.9,
-            read,
-            centre,
-            corners: [
-                [centre[0] - 20.0, centre[1] - 28.0],
-                [centre[0] + 20.0, centre[1] - 28.0],
-                [centre[0] + 20.0, centre[1] + 28.0],
-                [centre[0] - 20.0, centre[1] + 28.0],
-            ],
-            point,
             faces: Some(faces.into()),
+            ..upright(card, 0.9, read, [100.0, 100.0], point)
         }
     }
 

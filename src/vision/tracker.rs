@@ -6,7 +6,7 @@
 //! Pure and synchronous: [`Tracker::update`] takes one looked-at frame's findings and returns
 //! what changed.
 
-use super::pitnet::Seen;
+use super::pitnet::{Seen, half_width};
 use super::yolo::Identity;
 
 /// How the tracker decides.
@@ -79,10 +79,7 @@ impl Track {
     }
 
     fn half_width(&self) -> f64 {
-        let [a, b, c, _] = self.corners;
-        let w = (b[0] - a[0]).hypot(b[1] - a[1]);
-        let h = (c[0] - b[0]).hypot(c[1] - b[1]);
-        (w.min(h) / 2.0).max(1.0)
+        half_width(&self.corners).max(1.0)
     }
 
     fn predicted(&self, t: f64) -> [f64; 2] {
@@ -144,14 +141,6 @@ fn same_family(a: Identity, b: Identity) -> bool {
     (card(a) && card(b)) || (chip(a) && chip(b))
 }
 
-/// Half width of a find, pixels (a card's half width, a chip's radius).
-fn half_width(s: &Seen) -> f64 {
-    let [a, b, c, _] = s.corners;
-    let w = (b[0] - a[0]).hypot(b[1] - a[1]);
-    let h = (c[0] - b[0]).hypot(c[1] - b[1]);
-    (w.min(h) / 2.0).max(1.0)
-}
-
 impl Tracker {
     /// A tracker with nothing followed yet.
     pub fn new(config: TrackerConfig) -> Tracker {
@@ -187,7 +176,7 @@ impl Tracker {
                 if !same_family(tr.identity, s.identity) || self.conflicts(tr, s) {
                     continue;
                 }
-                let size = tr.half_width().max(half_width(s));
+                let size = tr.half_width().max(s.half_width().max(1.0));
                 let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]) / size;
                 if d <= self.config.gate {
                     pairs.push((d, ti, si));
@@ -280,7 +269,7 @@ impl Tracker {
                         && tr.last < t
                         && tr.identity == s.identity
                         && tr.agreement() >= 0.5
-                        && d <= rejoin * tr.half_width().max(half_width(s))
+                        && d <= rejoin * tr.half_width().max(s.half_width().max(1.0))
                 })
                 .max_by(|a, b| a.last.total_cmp(&b.last));
             if let Some(tr) = lost {
@@ -362,18 +351,23 @@ mod tests {
     use super::*;
     use crate::rules::cards::Card;
 
+    /// Corners of an upright box `2 hw` x `2 hh` centred on (x, y).
+    fn upright(x: f64, y: f64, hw: f64, hh: f64) -> [[f64; 2]; 4] {
+        [
+            [x - hw, y - hh],
+            [x + hw, y - hh],
+            [x + hw, y + hh],
+            [x - hw, y + hh],
+        ]
+    }
+
     fn card(name: &str, x: f64, y: f64) -> Seen {
         Seen {
             identity: Identity::Card(name.parse::<Card>().unwrap()),
             score: 0.9,
             read: 0.99,
             centre: [x, y],
-            corners: [
-                [x - 20.0, y - 28.0],
-                [x + 20.0, y - 28.0],
-                [x + 20.0, y + 28.0],
-                [x - 20.0, y + 28.0],
-            ],
+            corners: upright(x, y, 20.0, 28.0),
             point: [x - 14.0, y - 20.0],
             faces: None,
         }
@@ -392,12 +386,7 @@ mod tests {
             score: 0.9,
             read: 0.95,
             centre: [x, y],
-            corners: [
-                [x - 12.0, y - 12.0],
-                [x + 12.0, y - 12.0],
-                [x + 12.0, y + 12.0],
-                [x - 12.0, y + 12.0],
-            ],
+            corners: upright(x, y, 12.0, 12.0),
             point: [x, y],
             faces: None,
         }
