@@ -2,6 +2,7 @@
 //! tests, benchmarks and samples). Pure: no I/O.
 
 pub mod annotate;
+pub mod compare;
 pub mod mistakes;
 pub mod play;
 pub mod replay;

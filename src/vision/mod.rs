@@ -9,6 +9,7 @@ pub mod pitnet;
 pub mod reader;
 pub mod recognizer;
 pub mod score;
+pub mod scribe;
 pub mod tracker;
 pub mod yolo;
 

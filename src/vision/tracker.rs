@@ -24,6 +24,8 @@ pub struct TrackerConfig {
     /// How far from where a face-up card out of sight would be by now (in half widths) a card
     /// of its face may be found and be it, moved (split hands set apart, cards swept up).
     pub rejoin: f64,
+    /// Seconds a face-up card may be out of sight and still be found again moved.
+    pub rejoin_s: f64,
 }
 
 impl Default for TrackerConfig {
@@ -33,7 +35,8 @@ impl Default for TrackerConfig {
             confirm_hits: 3,
             confirm_s: 1.0,
             gate: 0.6,
-            rejoin: 8.0,
+            rejoin: 4.0,
+            rejoin_s: 0.6,
         }
     }
 }
@@ -254,7 +257,7 @@ impl Tracker {
         self.tracks = kept;
         // A face-up card found away from every track, near where a card out of sight that has
         // shown its face all along would be by now, is that card moved.
-        let rejoin = self.config.rejoin;
+        let (rejoin, rejoin_s) = (self.config.rejoin, self.config.rejoin_s);
         for (si, s) in found.iter().enumerate() {
             if seen_used[si] || !matches!(s.identity, Identity::Card(_)) {
                 continue;
@@ -267,6 +270,7 @@ impl Tracker {
                     let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]);
                     tr.confirmed
                         && tr.last < t
+                        && t - tr.last <= rejoin_s
                         && tr.identity == s.identity
                         && tr.agreement() >= 0.5
                         && d <= rejoin * tr.half_width().max(s.half_width().max(1.0))

@@ -1,0 +1,227 @@
+//! A recovered table-event log held against the truth: which events were found, missed or
+//! made up. An event is found when the recovered log holds one of the same type with the same
+//! particulars (place, hand, card, kind, amount) within a time tolerance. Pure.
+
+use std::collections::BTreeMap;
+
+use crate::events::{Event, EventKind};
+
+/// Counts for one event type.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TypeScore {
+    /// Events of this type in the truth.
+    pub expected: usize,
+    /// Events of this type in the recovered log.
+    pub found: usize,
+    /// Recovered events that match a truth event one to one.
+    pub matched: usize,
+}
+
+impl TypeScore {
+    /// Share of the recovered events that are true (1 when none were recovered).
+    pub fn precision(&self) -> f64 {
+        ratio(self.matched, self.found)
+    }
+
+    /// Share of the truth's events recovered (1 when the truth has none).
+    pub fn recall(&self) -> f64 {
+        ratio(self.matched, self.expected)
+    }
+}
+
+/// The comparison of a recovered log with the truth.
+#[derive(Debug, Clone, Default)]
+pub struct EventScore {
+    /// Per event type (`card`, `wager`, ...).
+    pub by_type: BTreeMap<&'static str, TypeScore>,
+    /// Truth events with no match.
+    pub missed: Vec<Event>,
+    /// Recovered events with no match.
+    pub extra: Vec<Event>,
+}
+
+impl EventScore {
+    /// All types together.
+    pub fn total(&self) -> TypeScore {
+        self.by_type.values().fold(TypeScore::default(), |a, s| TypeScore {
+            expected: a.expected + s.expected,
+            found: a.found + s.found,
+            matched: a.matched + s.matched,
+        })
+    }
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 { 1.0 } else { a as f64 / b as f64 }
+}
+
+/// Compares `found` with `truth`, counting only events `counted` accepts (in both logs). Each
+/// recovered event matches at most one truth event of the same particulars, the nearest in
+/// time within `tolerance_s` seconds.
+pub fn compare(
+    truth: &[Event],
+    found: &[Event],
+    tolerance_s: f64,
+    counted: impl Fn(&EventKind) -> bool,
+) -> EventScore {
+    let truth: Vec<&Event> = truth.iter().filter(|e| counted(&e.kind)).collect();
+    let found: Vec<&Event> = found.iter().filter(|e| counted(&e.kind)).collect();
+    let mut score = EventScore::default();
+    for e in &truth {
+        score.by_type.entry(e.kind.type_name()).or_default().expected += 1;
+    }
+    let mut used = vec![false; truth.len()];
+    for f in &found {
+        let s = score.by_type.entry(f.kind.type_name()).or_default();
+        s.found += 1;
+        let best = truth
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| {
+                !used[*i] && (e.t - f.t).abs() <= tolerance_s && same(&e.kind, &f.kind)
+            })
+            .min_by(|a, b| (a.1.t - f.t).abs().total_cmp(&(b.1.t - f.t).abs()));
+        match best {
+            Some((i, _)) => {
+                used[i] = true;
+                s.matched += 1;
+            }
+            None => score.extra.push((*f).clone()),
+        }
+    }
+    score.missed = truth
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(e, _)| (*e).clone())
+        .collect();
+    score
+}
+
+/// The same event, as far as footage can tell: who placed a wager, which chips made an amount,
+/// whether a payoff was fanned and the face of a card burned face down are not compared; a card
+/// counts as at a right angle or not (unknown is not).
+pub fn same(a: &EventKind, b: &EventKind) -> bool {
+    use EventKind as K;
+    match (a, b) {
+        (
+            K::Card {
+                to: ta,
+                card: ca,
+                rotated: ra,
+            },
+            K::Card {
+                to: tb,
+                card: cb,
+                rotated: rb,
+            },
+        ) => ta == tb && ca == cb && (*ra == Some(true)) == (*rb == Some(true)),
+        (K::Burn { from: fa, .. }, K::Burn { from: fb, .. }) => fa == fb,
+        (
+            K::Wager {
+                space: sa,
+                hand: ha,
+                kind: ka,
+                money: ma,
+                ..
+            },
+            K::Wager {
+                space: sb,
+                hand: hb,
+                kind: kb,
+                money: mb,
+                ..
+            },
+        ) => sa == sb && ha == hb && ka == kb && ma.amount == mb.amount,
+        (
+            K::Collect {
+                space: sa,
+                hand: ha,
+                bet: ba,
+                money: ma,
+            },
+            K::Collect {
+                space: sb,
+                hand: hb,
+                bet: bb,
+                money: mb,
+            },
+        )
+        | (
+            K::Return {
+                space: sa,
+                hand: ha,
+                bet: ba,
+                money: ma,
+            },
+            K::Return {
+                space: sb,
+                hand: hb,
+                bet: bb,
+                money: mb,
+            },
+        ) => sa == sb && ha == hb && ba == bb && ma.amount == mb.amount,
+        (
+            K::Payout {
+                space: sa,
+                hand: ha,
+                bet: ba,
+                money: ma,
+                ..
+            },
+            K::Payout {
+                space: sb,
+                hand: hb,
+                bet: bb,
+                money: mb,
+                ..
+            },
+        ) => sa == sb && ha == hb && ba == bb && ma.amount == mb.amount,
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::parse_log;
+
+    fn log(text: &str) -> Vec<Event> {
+        parse_log(text).unwrap()
+    }
+
+    #[test]
+    fn events_match_by_particulars_within_the_tolerance() {
+        let truth = log(concat!(
+            r#"{"t":1.0,"table":"1","type":"card","to":1,"card":"Ah"}"#,
+            "\n",
+            r#"{"t":2.0,"table":"1","type":"card","to":"dealer","face_down":true}"#,
+            "\n",
+            r#"{"t":3.0,"table":"1","type":"card","to":1,"card":"5c","rotated":true}"#,
+            "\n",
+            r#"{"t":9.0,"table":"1","type":"cards_cleared"}"#,
+            "\n",
+        ));
+        let found = log(concat!(
+            r#"{"t":1.3,"table":"1","type":"card","to":1,"card":"Ah"}"#,
+            "\n",
+            r#"{"t":2.1,"table":"1","type":"card","to":"dealer","card":"Kd"}"#,
+            "\n",
+            r#"{"t":3.2,"table":"1","type":"card","to":1,"card":"5c"}"#,
+            "\n",
+            r#"{"t":12.0,"table":"1","type":"cards_cleared"}"#,
+            "\n",
+        ));
+        let s = compare(&truth, &found, 1.0, |_| true);
+        let card = s.by_type["card"];
+        assert_eq!((card.expected, card.found, card.matched), (3, 3, 1));
+        // The clear came three seconds late: outside the tolerance.
+        assert_eq!(s.by_type["cards_cleared"].matched, 0);
+        assert_eq!(s.missed.len(), 3);
+        assert_eq!(s.extra.len(), 3);
+        assert!((s.total().recall() - 0.25).abs() < 1e-9);
+        let s = compare(&truth, &found, 5.0, |k| k.type_name() == "cards_cleared");
+        assert_eq!(s.total().precision(), 1.0);
+        assert!(!s.by_type.contains_key("card"));
+    }
+}
