@@ -47,7 +47,7 @@ impl Default for ScribeConfig {
         ScribeConfig {
             settle_s: 0.25,
             still: 0.2,
-            together_s: 1.0,
+            together_s: 0.5,
             judge_after_s: 3.6,
             reach: 1.0,
             split_move: 0.8,
@@ -86,6 +86,8 @@ struct CardNote {
     /// Where it came to rest, and since when.
     rest: [f64; 2],
     rest_t: f64,
+    /// When it was last found, seconds.
+    seen_t: f64,
     /// It has been seen face down.
     was_back: bool,
     /// When it turned face up before it was placed (a hole card turned at once).
@@ -123,6 +125,11 @@ pub struct Scribe {
     leaving: Vec<Leaving>,
     /// Card backs seen by the discard holder: first and last time of the current sighting.
     burn_seen: Option<(f64, f64)>,
+    /// Card backs seen flying to the discard holder, waiting to be judged: when last seen.
+    burns: Vec<f64>,
+    /// When placed cards were last seen before they went (kept a while): a card back seen
+    /// flying to the discard holder then was one of them.
+    went_at: Vec<f64>,
     /// Card backs seen in the last seconds away from every placed card (cards in flight):
     /// when and where.
     flying: Vec<(f64, [f64; 2])>,
@@ -144,6 +151,8 @@ impl Scribe {
             leaving: Vec::new(),
             burn_seen: None,
             flying: Vec::new(),
+            burns: Vec::new(),
+            went_at: Vec::new(),
             pending: Vec::new(),
             seq: 0,
             now: 0.0,
@@ -170,7 +179,9 @@ impl Scribe {
             }
         }
         self.watch_discard(found);
-        self.judge(false)
+        let out = self.judge(false);
+        self.judge_burns(false);
+        out
     }
 
     /// Ends the footage: `changes` are the tracker's last (its `finish`). Returns every event
@@ -184,6 +195,7 @@ impl Scribe {
             self.shoe_burn(last);
         }
         let mut out = self.judge(true);
+        self.judge_burns(true);
         out.extend(self.release(f64::INFINITY));
         out
     }
@@ -205,6 +217,7 @@ impl Scribe {
                         } else {
                             tr.last
                         },
+                        seen_t: tr.last,
                         was_back: tr.identity == Identity::CardBack,
                         turned_t: None,
                         placed: None,
@@ -284,11 +297,13 @@ impl Scribe {
         note.corners = tr.corners;
         note.identity = tr.identity;
         note.was_back |= tr.identity == Identity::CardBack;
+        note.seen_t = tr.last;
         if dist(tr.centre, note.rest) > still * half {
             note.rest = tr.centre;
             note.rest_t = tr.last;
         }
-        if self.now - note.rest_t < settle || tr.last < note.rest_t {
+        // Lying still means found there, again and again, for `settle_s`.
+        if tr.last - note.rest_t < settle {
             return;
         }
         match note.placed {
@@ -300,6 +315,9 @@ impl Scribe {
 
     /// A card came to rest: written as dealt to the spot and hand it lies at.
     fn place(&mut self, id: u64) {
+        if self.resume(id) {
+            return;
+        }
         let Some(note) = self.cards.get(&id) else {
             return;
         };
@@ -401,6 +419,61 @@ impl Scribe {
         }
     }
 
+    /// A card at rest where a placed card went out of sight not long ago (too long for the
+    /// tracker, under the dealer's hand) is that card, found again: it takes the old card's
+    /// place and nothing is written, unless it was face down and now shows its face (the hole
+    /// card, turned while covered). True when it was.
+    fn resume(&mut self, id: u64) -> bool {
+        let Some(note) = self.cards.get(&id) else {
+            return false;
+        };
+        let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
+        let near = self.config.still * 3.0 * half_width(&note.corners).max(1.0);
+        // Out of sight since before this card lay still: gone, or about to be.
+        let old = self.cards.iter().find_map(|(&k, o)| {
+            (k != id
+                && o.seen_t < rest_t
+                && o.placed.is_some_and(|p| dist(p.at, rest) <= near)
+                && (o.identity == identity || o.identity == Identity::CardBack))
+                .then_some(k)
+        });
+        let Some(old) = old else {
+            return false;
+        };
+        self.leaving.retain(|l| l.track != old);
+        let Some(mut note) = self.cards.remove(&old) else {
+            return false;
+        };
+        let Some(placed) = note.placed.as_mut() else {
+            return false;
+        };
+        if let (Identity::CardBack, Identity::Card(card), None) =
+            (note.identity, identity, placed.turned)
+        {
+            if placed.spot == Spot::Dealer {
+                placed.turned = Some(self.write(rest_t, EventKind::HoleCardTurned { card }));
+            } else {
+                let event = placed.event;
+                self.amend(event, |k| {
+                    if let EventKind::Card { card: c, .. } = k {
+                        *c = Some(card);
+                    }
+                });
+            }
+        }
+        note.identity = identity;
+        for slot in self.dealer.iter_mut().chain(self.hands.iter_mut().flatten().flatten()) {
+            if *slot == old {
+                *slot = id;
+            }
+        }
+        if let Some(n) = self.cards.get_mut(&id) {
+            n.placed = note.placed;
+            n.was_back |= note.was_back;
+        }
+        true
+    }
+
     /// A placed player's card came to rest away from its hand: the pair was split and this
     /// card is the next hand at the space (08-09(2)(c)).
     fn set_apart(&mut self, id: u64) {
@@ -468,20 +541,38 @@ impl Scribe {
     }
 
     fn shoe_burn(&mut self, at: f64) {
-        // A face-down card cleared from the table passes the same way: not a burn.
-        let cleared = self
-            .leaving
-            .iter()
-            .any(|l| (l.t - at).abs() <= self.config.together_s);
-        if !cleared {
-            self.write(
-                at,
-                EventKind::Burn {
-                    card: None,
-                    from: None,
-                },
-            );
+        self.burns.push(at);
+    }
+
+    /// Card backs that flew to the discard holder when no placed card went: burns from the
+    /// shoe. A face-down card cleared from the table passes the same way.
+    fn judge_burns(&mut self, all: bool) {
+        let (now, wait, near) = (
+            self.now,
+            self.config.judge_after_s + self.config.together_s,
+            self.config.together_s * 2.0,
+        );
+        let (ready, later): (Vec<f64>, Vec<f64>) = std::mem::take(&mut self.burns)
+            .into_iter()
+            .partition(|&b| all || now - b > wait);
+        self.burns = later;
+        for b in ready {
+            let cleared = self
+                .went_at
+                .iter()
+                .chain(self.leaving.iter().map(|l| &l.t))
+                .any(|&w| (w - b).abs() <= near);
+            if !cleared {
+                self.write(
+                    b,
+                    EventKind::Burn {
+                        card: None,
+                        from: None,
+                    },
+                );
+            }
         }
+        self.went_at.retain(|&w| now - w <= 4.0 * wait);
     }
 
     /// Judges the cards gone long enough ago (all of them at the end); returns the events of
@@ -501,6 +592,7 @@ impl Scribe {
                 break;
             }
             let group: Vec<Leaving> = self.leaving.drain(..n).collect();
+            self.went_at.extend(group.iter().map(|l| l.t));
             if let Some(cleared) = self.judge_group(&group) {
                 out.extend(self.release(cleared));
             }
