@@ -474,8 +474,8 @@ impl Painter {
                         );
                         draw_sprite(out, s, &m, a);
                     }
-                    Thing::Chips { values, fanned } => {
-                        let at = chip_positions(p, values.len(), *fanned);
+                    Thing::Chips { values, .. } => {
+                        let at = chip_positions(p, values.len(), o.fan(t));
                         for (v, q) in values.iter().zip(at) {
                             let s = self.chip_sprite(*v);
                             let m = sprite_map(

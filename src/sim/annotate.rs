@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::layout::{CHIP_D, Camera, TablePt};
 use crate::rules::cards::Card;
-use crate::sim::scene::{Scene, Thing, card_corners, chip_positions};
+use crate::sim::scene::{Fan, Scene, Thing, card_corners, chip_positions};
 
 /// YOLO class names, by class number: the 52 cards (`Ac`, `Ad`, `Ah`, `As`, `2c` ... `Ks`),
 /// a card face down, the six chip values, the dealer's hand.
@@ -195,9 +195,10 @@ pub fn annotate(
                     moving,
                 });
             }
-            Thing::Chips { values, fanned } => {
-                let at = chip_positions(p, values.len(), *fanned);
-                if *fanned {
+            Thing::Chips { values, .. } => {
+                let fan = o.fan(t);
+                let at = chip_positions(p, values.len(), fan);
+                if fan != Fan::Stacked {
                     for (v, q) in values.iter().zip(at) {
                         let class = chip_class(*v).unwrap_or(54);
                         items.push(Item {

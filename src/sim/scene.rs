@@ -22,13 +22,27 @@ pub enum Thing {
         /// From this time on it lies face up (`INFINITY`: never).
         face_up_from: f64,
     },
-    /// Chips: denominations in cents, bottom first, and whether they are fanned out.
+    /// Chips: denominations in cents, bottom first, and how they lie.
     Chips {
         /// Each chip's value, cents, bottom first.
         values: Vec<Cents>,
-        /// Spread out side by side (a payout fanned for the camera) rather than stacked.
-        fanned: bool,
+        /// From this time on they lie fanned out for the camera (08-11(16)(a)), in this
+        /// direction; before it, stacked (`INFINITY`: always stacked).
+        fanned_from: f64,
+        /// The way they fan.
+        fan: Fan,
     },
+}
+
+/// How chips lie: stacked, or fanned in a row toward one side of the space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fan {
+    /// One on another, leaning a little.
+    Stacked,
+    /// In a row to the dealer's right of where they were placed (a payoff).
+    Right,
+    /// In a row to the dealer's left (a player's wager, fanned beside its payoff).
+    Left,
 }
 
 /// A point on an object's path.
@@ -74,6 +88,16 @@ impl Object {
             at: a.at.at.lerp(b.at.at, f),
             angle: a.at.angle + (b.at.angle - a.at.angle) * f,
         })
+    }
+
+    /// How its chips lie at `t` (`Fan::Stacked` for a card).
+    pub fn fan(&self, t: f64) -> Fan {
+        match self.thing {
+            Thing::Chips {
+                fanned_from, fan, ..
+            } if t >= fanned_from => fan,
+            _ => Fan::Stacked,
+        }
     }
 
     /// True while the object travels at `t`.
@@ -222,8 +246,17 @@ impl Builder<'_> {
         hand: u8,
     ) -> usize {
         let values = chip_values(money);
+        let fanned_from = if fanned {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
         self.add(
-            Thing::Chips { values, fanned },
+            Thing::Chips {
+                values,
+                fanned_from,
+                fan: Fan::Right,
+            },
             vec![
                 Key {
                     t: t - MOVE,
@@ -447,6 +480,18 @@ impl Builder<'_> {
                     Bet::Tip => d.tip(s).offset(-CHIP_D * 1.2, 0.0),
                     Bet::Insurance => d.insurance(s).offset(CHIP_D * 1.2, 0.0),
                 };
+                // 08-11(16)(a): the wagered chips are fanned first, the payoff beside them.
+                for id in self.bet_ids(s, h, *bet) {
+                    if let Thing::Chips {
+                        fanned_from, fan, ..
+                    } = &mut self.scene.objects[id].thing
+                        && fanned_from.is_infinite()
+                        && *fanned_from > 0.0
+                    {
+                        *fanned_from = t - MOVE;
+                        *fan = Fan::Left;
+                    }
+                }
                 let values = chip_values(money);
                 let from = here(d.tray_slot(values.first().copied().unwrap_or(100)));
                 let to = Placement {
@@ -627,16 +672,16 @@ pub fn rect_corners(p: Placement, w: f64, h: f64) -> [TablePt; 4] {
 }
 
 /// Where each chip of a stack or fan lies, bottom first: a stack leans a little; a fan spreads
-/// the chips in a row from `p` to the dealer's right, each covering a third of the one before.
-pub fn chip_positions(p: Placement, n: usize, fanned: bool) -> Vec<TablePt> {
+/// the chips in a row from `p` to one side, each covering a third of the one before.
+pub fn chip_positions(p: Placement, n: usize, fan: Fan) -> Vec<TablePt> {
     let (s, c) = p.angle.sin_cos();
     (0..n)
         .map(|i| {
             let i = i as f64;
-            let (dx, dy) = if fanned {
-                (i * CHIP_D * 0.62, 0.0)
-            } else {
-                (i * 0.06, i * 0.12)
+            let (dx, dy) = match fan {
+                Fan::Right => (i * CHIP_D * 0.62, 0.0),
+                Fan::Left => (-i * CHIP_D * 0.62, 0.0),
+                Fan::Stacked => (i * 0.06, i * 0.12),
             };
             p.at.offset(dx * c - dy * s, dx * s + dy * c)
         })
