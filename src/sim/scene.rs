@@ -481,7 +481,12 @@ impl Builder<'_> {
                     Bet::Insurance => d.insurance(s).offset(CHIP_D * 1.2, 0.0),
                 };
                 // 08-11(16)(a): the wagered chips are fanned first, the payoff beside them.
-                for id in self.bet_ids(s, h, *bet) {
+                let fan_first = if *bet == Bet::Main {
+                    self.bet_ids(s, h, *bet)
+                } else {
+                    Vec::new()
+                };
+                for id in fan_first {
                     if let Thing::Chips {
                         fanned_from, fan, ..
                     } = &mut self.scene.objects[id].thing

@@ -1,0 +1,530 @@
+//! The scribe's chips: wagers placed on a space (original, tip, insurance, split, double), a
+//! winning wager fanned beside its payoff (N.D. Admin. Code 99-01.3-08-11(16)(a)), payoffs,
+//! and wagers collected into the tray or returned to the player.
+//!
+//! An overhead camera sees a stack by its top chip only; the chips under it are counted when
+//! the dealer fans them, as the payoff procedure requires of every winning hand. Until then a
+//! wager's amount is the one chip in view.
+
+use super::{Scribe, centroid, dist, poly_dist};
+use crate::events::{Bet, EventKind, Money, WagerKind};
+use crate::vision::pitnet::half_width;
+use crate::vision::tracker::{Change, Track};
+use crate::vision::yolo::Identity;
+
+/// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
+#[derive(Debug, Clone)]
+pub(super) struct ChipNote {
+    value: i64,
+    /// Radius, pixels.
+    radius: f64,
+    centre: [f64; 2],
+    /// When last found, seconds.
+    seen_t: f64,
+    rest: [f64; 2],
+    rest_t: f64,
+    placed: bool,
+    /// The wager it belongs to (index into `stakes`).
+    stake: Option<usize>,
+}
+
+/// A wager on the felt this round.
+#[derive(Debug, Clone)]
+pub(super) struct Stake {
+    space: u8,
+    hand: u8,
+    kind: WagerKind,
+    /// Where it was placed, pixels.
+    at: [f64; 2],
+    /// When, seconds.
+    t: f64,
+    /// Its `wager` event.
+    event: u64,
+    amount: i64,
+    /// Counted chip by chip (fanned), not just its top chip.
+    counted: bool,
+    /// Its chips' tracks.
+    tracks: Vec<u64>,
+    /// Collected, returned or taken back.
+    closed: bool,
+}
+
+impl Stake {
+    fn bet(&self) -> Bet {
+        match self.kind {
+            WagerKind::Tip | WagerKind::TipDouble => Bet::Tip,
+            WagerKind::Insurance => Bet::Insurance,
+            _ => Bet::Main,
+        }
+    }
+}
+
+/// A space's directions in the frame, pixels: toward the dealer, and to the dealer's right.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Axes {
+    toward: [f64; 2],
+    right: [f64; 2],
+}
+
+/// Each space's axes (index = space number; index 0 unused), from the layout's zones: the
+/// insurance line lies between the betting circle and the dealer, and numbers grow to the
+/// dealer's right.
+pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
+    let bets: Vec<[f64; 2]> = layout.spaces.iter().map(|s| centroid(&s.bet)).collect();
+    let mut out = vec![
+        Axes {
+            toward: [0.0, 1.0],
+            right: [1.0, 0.0]
+        };
+        layout.spaces.len() + 1
+    ];
+    for (i, s) in layout.spaces.iter().enumerate() {
+        let toward = unit(sub(centroid(&s.insurance), bets[i]));
+        let along = match (i.checked_sub(1), bets.get(i + 1)) {
+            (Some(a), Some(b)) => sub(*b, bets[a]),
+            (Some(a), None) => sub(bets[i], bets[a]),
+            (None, Some(b)) => sub(*b, bets[i]),
+            (None, None) => [1.0, 0.0],
+        };
+        let mut right = [-toward[1], toward[0]];
+        if right[0] * along[0] + right[1] * along[1] < 0.0 {
+            right = [-right[0], -right[1]];
+        }
+        out[usize::from(s.number)] = Axes { toward, right };
+    }
+    out
+}
+
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+fn unit(v: [f64; 2]) -> [f64; 2] {
+    let n = v[0].hypot(v[1]).max(1e-9);
+    [v[0] / n, v[1] / n]
+}
+
+fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[0] + a[1] * b[1]
+}
+
+impl Scribe {
+    pub(super) fn chip_change(&mut self, c: &Change) {
+        match c {
+            Change::Appeared(tr) if is_chip(tr) => {
+                let Identity::Chip(value) = tr.identity else {
+                    return;
+                };
+                self.chips.insert(
+                    tr.id,
+                    ChipNote {
+                        value,
+                        radius: half_width(&tr.corners).max(1.0),
+                        centre: tr.centre,
+                        seen_t: tr.last,
+                        rest: tr.centre,
+                        rest_t: tr.first,
+                        placed: false,
+                        stake: None,
+                    },
+                );
+            }
+            Change::Identity { track, .. } if is_chip(track) => {
+                if let (Some(n), Identity::Chip(v)) = (self.chips.get_mut(&track.id), track.identity)
+                {
+                    n.value = v;
+                }
+            }
+            Change::Gone(tr) if is_chip(tr) => {
+                if self.chips.get(&tr.id).is_some_and(|n| n.stake.is_some()) {
+                    self.chip_leaving.push((tr.id, tr.last));
+                } else {
+                    self.chips.remove(&tr.id);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Follows a chip: placed once it lies still.
+    pub(super) fn follow_chip(&mut self, tr: &Track) {
+        let (still, settle) = (self.config.still, self.config.settle_s);
+        let Some(n) = self.chips.get_mut(&tr.id) else {
+            return;
+        };
+        n.centre = tr.centre;
+        n.seen_t = tr.last;
+        if let Identity::Chip(v) = tr.identity {
+            n.value = v;
+        }
+        if dist(tr.centre, n.rest) > still * n.radius * 2.0 {
+            n.rest = tr.centre;
+            n.rest_t = tr.last;
+        }
+        if !n.placed && tr.last - n.rest_t >= settle {
+            n.placed = true;
+            self.arrivals.push(tr.id);
+        }
+    }
+
+    /// Chips that came to rest, once nothing more has come to rest for a moment: read as
+    /// wagers, fanned wagers or payoffs.
+    pub(super) fn judge_arrivals(&mut self, all: bool) {
+        let now = self.now;
+        let last = self
+            .arrivals
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.rest_t))
+            .fold(f64::MIN, f64::max);
+        if self.arrivals.is_empty() || (!all && now - last <= self.config.together_s * 2.0) {
+            return;
+        }
+        let ids = std::mem::take(&mut self.arrivals);
+        // By space.
+        let mut by_space: Vec<(u8, Vec<u64>)> = Vec::new();
+        for id in ids {
+            let Some(n) = self.chips.get(&id) else {
+                continue;
+            };
+            let Some(space) = self.chip_space(n.rest, n.radius) else {
+                continue;
+            };
+            match by_space.iter_mut().find(|(s, _)| *s == space) {
+                Some((_, v)) => v.push(id),
+                None => by_space.push((space, vec![id])),
+            }
+        }
+        for (space, ids) in by_space {
+            for run in self.runs(&ids) {
+                self.arrived(space, &run);
+            }
+        }
+    }
+
+    /// Chips of one space split into runs: a stack alone, or chips fanned in a row, each
+    /// less than a chip from the next (stacks placed apart lie more than a chip apart).
+    fn runs(&self, ids: &[u64]) -> Vec<Vec<u64>> {
+        let chips: Vec<(u64, [f64; 2], f64)> = ids
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.radius)))
+            .collect();
+        let mut run_of: Vec<usize> = (0..chips.len()).collect();
+        for i in 0..chips.len() {
+            for j in 0..i {
+                if dist(chips[i].1, chips[j].1) <= 2.0 * chips[i].2.max(chips[j].2) {
+                    let (a, b) = (run_of[i], run_of[j]);
+                    for r in run_of.iter_mut() {
+                        if *r == a {
+                            *r = b;
+                        }
+                    }
+                }
+            }
+        }
+        let mut runs: Vec<Vec<u64>> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
+        for (c, r) in chips.iter().zip(&run_of) {
+            match keys.iter().position(|k| k == r) {
+                Some(i) => runs[i].push(c.0),
+                None => {
+                    keys.push(*r);
+                    runs.push(vec![c.0]);
+                }
+            }
+        }
+        runs
+    }
+
+    /// One stack or fanned run came to rest at `space`.
+    fn arrived(&mut self, space: u8, run: &[u64]) {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let Some(first) = notes.first() else {
+            return;
+        };
+        let radius = first.radius;
+        let total: i64 = notes.iter().map(|n| n.value).sum();
+        let t = notes.iter().map(|n| n.rest_t).fold(f64::MIN, f64::max);
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let ax = self.axes[usize::from(space)];
+        let chip_d = 2.0 * radius;
+        // A wager's own chips fanned where it stood (now counted), or found again there while
+        // its hand is still on the felt. A stack where last round's wager stood, with no
+        // cards left there, is a new wager.
+        let now = self.now;
+        let live = self.hands[usize::from(space)]
+            .iter()
+            .flatten()
+            .any(|id| self.cards.get(id).is_some_and(|c| now - c.seen_t <= 1.0));
+        // (The chip left where the stack stood may still be the stack's own track.)
+        let at_stake = |s: &Stake| {
+            !s.closed && s.space == space && points.iter().any(|p| dist(*p, s.at) <= 1.0 * chip_d)
+        };
+        let own = self
+            .stakes
+            .iter()
+            .position(|s| at_stake(s) && (run.len() >= 2 || live));
+        if own.is_none() {
+            for s in self.stakes.iter_mut() {
+                if !s.closed && s.space == space && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d) {
+                    s.closed = true;
+                }
+            }
+        }
+        if let Some(i) = own {
+            let fanned = run.len() >= 2;
+            // The chip where the stack stood, still followed as the stack.
+            let under: i64 = self.stakes[i]
+                .tracks
+                .iter()
+                .filter(|id| !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id))
+                .filter_map(|id| self.chips.get(id))
+                .filter(|n| dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && now - n.seen_t <= 0.5)
+                .map(|n| n.value)
+                .sum();
+            let s = &mut self.stakes[i];
+            s.tracks.extend_from_slice(run);
+            if fanned || !s.counted {
+                let amount = if fanned { total + under } else { s.amount.max(total) };
+                s.amount = amount;
+                s.counted |= fanned;
+                let event = s.event;
+                self.amend(event, |k| {
+                    if let EventKind::Wager { money, .. } = k {
+                        *money = Money::cents(amount);
+                    }
+                });
+            }
+            self.own(run, i);
+            return;
+        }
+        let at = points[0];
+        let zones = &self.layout.spaces[usize::from(space) - 1];
+        let in_zone = |poly: &[[f64; 2]]| poly_dist(poly, at) <= 0.3 * chip_d;
+        let open = |kind: WagerKind| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.space == space && s.kind == kind)
+        };
+        // Cards still on the felt there (last round's may not be known gone yet).
+        let dealt = live;
+        // Beside a wager, to the dealer's right: its payoff.
+        // (A tip's or insurance's payoff lies beside it on either hand.) Measured from the
+        // run's chip nearest the wager.
+        let nearest = |to: [f64; 2]| {
+            points
+                .iter()
+                .copied()
+                .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
+                .unwrap_or(at)
+        };
+        let beside = self.stakes.iter().enumerate().find(|(_, s)| {
+            let at = nearest(s.at);
+            let d = sub(at, s.at);
+            let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
+            let x = if main { dot(d, ax.right) } else { dist(at, s.at) };
+            !s.closed
+                && s.space == space
+                && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
+                && x >= 0.9 * chip_d
+                && x <= 2.2 * chip_d
+                && (!main || dot(d, ax.toward).abs() <= 0.8 * chip_d)
+        });
+        let split = self
+            .splits
+            .iter()
+            .find(|(s, _, _, st)| *s == space && (st - t).abs() <= 3.0)
+            .copied();
+        if let (Some((_, s)), None) = (beside, split) {
+            let (hand, bet) = (s.hand, s.bet());
+            let fanned = Some(run.len() >= 2);
+            self.write(
+                t,
+                EventKind::Payout {
+                    space,
+                    hand,
+                    bet,
+                    money: Money::cents(total),
+                    fanned,
+                },
+            );
+            for id in run {
+                self.chips.remove(id);
+            }
+            return;
+        }
+        let (kind, hand, stake_hand) = if in_zone(&zones.tip) {
+            let kind = if open(WagerKind::Tip) && dealt {
+                WagerKind::TipDouble
+            } else {
+                WagerKind::Tip
+            };
+            (kind, 1, 1)
+        } else if in_zone(&zones.insurance) {
+            (WagerKind::Insurance, 1, 1)
+        } else if let Some((_, old, new, _)) = split {
+            self.splits.retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
+            (WagerKind::Split, old, new)
+        } else if in_zone(&zones.bet) && !dealt {
+            (WagerKind::Original, 1, 1)
+        } else if dealt {
+            // Toward the dealer from a hand's wager: a double-down on that hand.
+            let hand = self
+                .stakes
+                .iter()
+                .filter(|s| {
+                    !s.closed
+                        && s.space == space
+                        && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                })
+                .min_by(|a, b| dist(a.at, at).total_cmp(&dist(b.at, at)))
+                .map_or(1, |s| s.hand);
+            (WagerKind::Double, hand, hand)
+        } else {
+            (WagerKind::Original, 1, 1)
+        };
+        let event = self.write(
+            t,
+            EventKind::Wager {
+                space,
+                hand,
+                kind,
+                money: Money::cents(total),
+                player: None,
+            },
+        );
+        self.stakes.push(Stake {
+            space,
+            hand: stake_hand,
+            kind,
+            at,
+            t,
+            event,
+            amount: total,
+            counted: run.len() >= 2,
+            tracks: run.to_vec(),
+            closed: false,
+        });
+        let i = self.stakes.len() - 1;
+        self.own(run, i);
+    }
+
+    fn own(&mut self, run: &[u64], stake: usize) {
+        for id in run {
+            if let Some(n) = self.chips.get_mut(id) {
+                n.stake = Some(stake);
+            }
+        }
+    }
+
+    /// Wagers whose every chip went: collected into the tray, or handed back to the player
+    /// (after the round's clear: the player taking back what is left, not an event).
+    pub(super) fn judge_departures(&mut self, all: bool) {
+        let now = self.now;
+        let wait = self.config.judge_after_s;
+        let mut ready: Vec<usize> = Vec::new();
+        for (i, s) in self.stakes.iter().enumerate() {
+            if s.closed {
+                continue;
+            }
+            let left: Vec<Option<f64>> = s
+                .tracks
+                .iter()
+                .map(|id| {
+                    self.chip_leaving
+                        .iter()
+                        .find(|l| l.0 == *id)
+                        .map(|l| l.1)
+                        .or_else(|| (!self.chips.contains_key(id)).then_some(f64::MIN))
+                })
+                .collect();
+            if left.iter().all(Option::is_some) {
+                let last = left.iter().flatten().fold(f64::MIN, |a, b| a.max(*b));
+                if all || now - last > wait {
+                    ready.push(i);
+                }
+            }
+        }
+        // One collect per hand and bet: a hand's wager and its double go together.
+        let mut acts: Vec<(u8, u8, Bet, i64, f64, bool)> = Vec::new();
+        for i in ready {
+            let last = self.stakes[i]
+                .tracks
+                .iter()
+                .filter_map(|id| self.chip_leaving.iter().find(|l| l.0 == *id).map(|l| l.1))
+                .fold(f64::MIN, f64::max);
+            let s = &mut self.stakes[i];
+            s.closed = true;
+            if last < s.t || last >= self.cleared_at - 0.3 && s.t <= self.cleared_at {
+                continue;
+            }
+            let to_tray = s.tracks.iter().all(|id| {
+                self.chips.get(id).is_none_or(|n| {
+                    let ax = self.axes[usize::from(s.space)];
+                    dot(sub(n.centre, s.at), ax.toward) >= -0.5 * n.radius
+                })
+            });
+            let (space, hand, bet, amount) = (s.space, s.hand, s.bet(), s.amount);
+            match acts.iter_mut().find(|a| {
+                a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0
+            }) {
+                Some(a) => {
+                    a.3 += amount;
+                    a.4 = a.4.max(last);
+                }
+                None => acts.push((space, hand, bet, amount, last, to_tray)),
+            }
+        }
+        for (space, hand, bet, amount, t, to_tray) in acts {
+            let money = Money::cents(amount);
+            let kind = if to_tray {
+                EventKind::Collect {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                }
+            } else {
+                EventKind::Return {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                }
+            };
+            self.write(t, kind);
+        }
+        let gone: Vec<u64> = self
+            .stakes
+            .iter()
+            .filter(|s| s.closed)
+            .flat_map(|s| s.tracks.iter().copied())
+            .collect();
+        self.chip_leaving.retain(|l| !gone.contains(&l.0));
+        for id in &gone {
+            self.chips.remove(id);
+        }
+    }
+
+    /// The space a chip resting at `p` belongs to: the nearest of its zones (bet, tip,
+    /// insurance, cards) within two chips.
+    fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<u8> {
+        let reach = 4.0 * radius;
+        self.layout
+            .spaces
+            .iter()
+            .map(|s| {
+                let d = poly_dist(&s.bet, p)
+                    .min(poly_dist(&s.tip, p))
+                    .min(poly_dist(&s.insurance, p))
+                    .min(poly_dist(&s.cards, p) + radius);
+                (s.number, d)
+            })
+            .filter(|(_, d)| *d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(s, _)| s)
+    }
+}
+
+fn is_chip(tr: &Track) -> bool {
+    matches!(tr.identity, Identity::Chip(_))
+}
