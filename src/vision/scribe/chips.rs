@@ -152,6 +152,13 @@ impl Scribe {
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
         };
+        // Out of sight a while and found again: it came to rest anew (last round's stack
+        // taken back and a new one put in its place looks the same); judged again.
+        if n.placed && tr.last - n.seen_t >= REFOUND_S {
+            n.placed = false;
+            n.rest = tr.centre;
+            n.rest_t = tr.last;
+        }
         n.centre = tr.centre;
         n.seen_t = tr.last;
         if let Identity::Chip(v) = tr.identity {
@@ -264,9 +271,14 @@ impl Scribe {
             .iter()
             .position(|s| at_stake(s) && (run.len() >= 2 || live));
         if own.is_none() {
+            // Last round's wager there was taken back.
             for s in self.stakes.iter_mut() {
-                if !s.closed && s.space == space && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d) {
+                if !s.closed
+                    && s.space == space
+                    && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d)
+                {
                     s.closed = true;
+                    s.tracks.retain(|id| !run.contains(id));
                 }
             }
         }
@@ -282,7 +294,11 @@ impl Scribe {
                 .map(|n| n.value)
                 .sum();
             let s = &mut self.stakes[i];
-            s.tracks.extend_from_slice(run);
+            for id in run {
+                if !s.tracks.contains(id) {
+                    s.tracks.push(*id);
+                }
+            }
             if fanned || !s.counted {
                 let amount = if fanned { total + under } else { s.amount.max(total) };
                 s.amount = amount;
@@ -327,13 +343,34 @@ impl Scribe {
                 && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
                 && x >= 0.9 * chip_d
                 && x <= 2.2 * chip_d
-                && (!main || dot(d, ax.toward).abs() <= 0.8 * chip_d)
+                && (!main || x > dot(d, ax.toward).abs())
         });
         let split = self
             .splits
             .iter()
             .find(|(s, _, _, st)| *s == space && (st - t).abs() <= 3.0)
             .copied();
+        // Toward the dealer from a hand's wager, once cards are out: a double-down on that
+        // hand (08-09(2)(d)).
+        let doubled = self
+            .stakes
+            .iter()
+            .filter(|s| {
+                let d = sub(nearest(s.at), s.at);
+                let toward = dot(d, ax.toward);
+                !s.closed
+                    && s.space == space
+                    && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && toward >= 0.7 * chip_d
+                    && toward <= 2.0 * chip_d
+                    && toward > dot(d, ax.right).abs()
+            })
+            .map(|s| s.hand)
+            .next();
+        if let (Some(hand), true, None) = (doubled, dealt, split) {
+            self.stake(space, hand, hand, WagerKind::Double, run, total, t, at);
+            return;
+        }
         if let (Some((_, s)), None) = (beside, split) {
             let (hand, bet) = (s.hand, s.bet());
             let fanned = Some(run.len() >= 2);
@@ -382,6 +419,23 @@ impl Scribe {
         } else {
             (WagerKind::Original, 1, 1)
         };
+        self.stake(space, hand, stake_hand, kind, run, total, t, at);
+    }
+
+    /// Writes a wager and follows its chips: `hand` as the log names it (for a split, the
+    /// hand split), `stake_hand` the hand it stakes.
+    #[allow(clippy::too_many_arguments)]
+    fn stake(
+        &mut self,
+        space: u8,
+        hand: u8,
+        stake_hand: u8,
+        kind: WagerKind,
+        run: &[u64],
+        total: i64,
+        t: f64,
+        at: [f64; 2],
+    ) {
         let event = self.write(
             t,
             EventKind::Wager {
@@ -524,6 +578,9 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 }
+
+/// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
+const REFOUND_S: f64 = 0.6;
 
 fn is_chip(tr: &Track) -> bool {
     matches!(tr.identity, Identity::Chip(_))
