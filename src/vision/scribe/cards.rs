@@ -226,6 +226,7 @@ impl Scribe {
             _ => (rest_t, turned_t),
         };
         let card = if turned.is_some() { None } else { card };
+        let mut apart = None;
         let (target, rotated) = match spot {
             Spot::Dealer => {
                 self.dealer.push(id);
@@ -239,6 +240,18 @@ impl Scribe {
                 }
                 let first = hands[hi].first().and_then(|f| self.cards.get(f));
                 let rotated = first.map(|f| at_right_angle(&f.corners, &corners));
+                // Each card of a hand covers a quarter of the one before; a card a hand's
+                // width beside the hand's only card was dealt to it and set apart at once,
+                // before the camera saw it lie there (a split, 08-09(2)(c)).
+                let beside = hands[hi].len() == 1
+                    && hands[hi]
+                        .last()
+                        .and_then(|l| self.cards.get(l))
+                        .and_then(|l| l.placed)
+                        .is_some_and(|l| dist(l.at, rest) > 2.2 * half_width(&corners));
+                if beside {
+                    apart = Some((s, hi as u8 + 1));
+                }
                 hands[hi].push(id);
                 (
                     Target::Hand {
@@ -274,6 +287,9 @@ impl Scribe {
                 event,
                 turned,
             });
+        }
+        if let Some((s, h)) = apart {
+            self.split_off(id, s, h);
         }
     }
 
@@ -347,15 +363,24 @@ impl Scribe {
             p.at = rest;
             return;
         };
-        let hands = &mut self.hands[usize::from(s)];
-        let hi = usize::from(p.hand).saturating_sub(1);
-        let from_pair = hands.get(hi).is_some_and(|h| h.len() == 2 && h[1] == id);
         p.at = rest;
+        let hand = p.hand;
+        self.split_off(id, s, hand);
+    }
+
+    /// The second card of hand `hand` at space `s`, when it is `id`, becomes the next hand.
+    fn split_off(&mut self, id: u64, s: u8, hand: u8) {
+        let hands = &mut self.hands[usize::from(s)];
+        let hi = usize::from(hand).saturating_sub(1);
+        let from_pair = hands.get(hi).is_some_and(|h| h.len() == 2 && h[1] == id);
         if from_pair && hands.len() < usize::from(crate::events::MAX_HANDS) {
             hands[hi].pop();
             hands.push(vec![id]);
-            p.hand = hands.len() as u8;
-            self.splits.push((s, hi as u8 + 1, p.hand, self.now));
+            let new = hands.len() as u8;
+            if let Some(p) = self.cards.get_mut(&id).and_then(|n| n.placed.as_mut()) {
+                p.hand = new;
+            }
+            self.splits.push((s, hand, new, self.now));
         }
     }
 

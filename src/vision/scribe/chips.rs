@@ -202,7 +202,10 @@ impl Scribe {
             }
         }
         for (space, ids) in by_space {
-            for run in self.runs(&ids) {
+            // Wagers fanned where they stand first: their payoffs are read beside them.
+            let mut runs = self.runs(&ids);
+            runs.sort_by_key(|run| !self.at_a_stake(space, run));
+            for run in runs {
                 self.arrived(space, &run);
             }
         }
@@ -338,7 +341,8 @@ impl Scribe {
             let d = sub(at, s.at);
             let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
             let x = if main { dot(d, ax.right) } else { dist(at, s.at) };
-            !s.closed
+            self.present(s)
+                && !s.closed
                 && s.space == space
                 && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
                 && x >= 0.9 * chip_d
@@ -358,7 +362,8 @@ impl Scribe {
             .filter(|s| {
                 let d = sub(nearest(s.at), s.at);
                 let toward = dot(d, ax.toward);
-                !s.closed
+                self.present(s)
+                    && !s.closed
                     && s.space == space
                     && matches!(s.kind, WagerKind::Original | WagerKind::Split)
                     && toward >= 0.7 * chip_d
@@ -559,9 +564,38 @@ impl Scribe {
         }
     }
 
-    /// The space a chip resting at `p` belongs to: the nearest of its zones (bet, tip,
-    /// insurance, cards) within two chips.
+    /// True when a chip of `run` lies where a wager of `space` stands.
+    fn at_a_stake(&self, space: u8, run: &[u64]) -> bool {
+        run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
+            self.stakes.iter().any(|s| {
+                !s.closed && s.space == space && dist(n.rest, s.at) <= 2.0 * n.radius
+            })
+        })
+    }
+
+    /// True while some chip of the wager is in sight (or was, a moment ago).
+    fn present(&self, s: &Stake) -> bool {
+        s.tracks.iter().any(|id| {
+            self.chips
+                .get(id)
+                .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
+        })
+    }
+
+    /// The space a chip resting at `p` belongs to: that of a wager in sight within two and a
+    /// half chips (split hands and their payoffs spread toward the next space), else the
+    /// nearest of the zones (bet, tip, insurance, cards) within two chips.
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<u8> {
+        let near = self
+            .stakes
+            .iter()
+            .filter(|s| !s.closed && self.present(s))
+            .map(|s| (s.space, dist(s.at, p)))
+            .filter(|(_, d)| *d <= 5.0 * radius)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((space, _)) = near {
+            return Some(space);
+        }
         let reach = 4.0 * radius;
         self.layout
             .spaces
@@ -578,6 +612,9 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 }
+
+/// Seconds since a wager's chips were last seen in which it still counts as on the felt.
+const PRESENT_S: f64 = 2.5;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
