@@ -505,6 +505,7 @@ impl Scribe {
             self.write(end, EventKind::CardsCleared { space: None });
             self.cleared_at = end;
             self.splits.clear();
+            self.paid.clear();
             let old: Vec<u64> = self
                 .dealer
                 .iter()

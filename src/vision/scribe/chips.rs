@@ -59,6 +59,15 @@ impl Stake {
     }
 }
 
+/// A payoff read this round: where its chips lie, to add those uncovered later.
+#[derive(Debug, Clone)]
+pub(super) struct Paid {
+    space: u8,
+    event: u64,
+    points: Vec<[f64; 2]>,
+    amount: i64,
+}
+
 /// A space's directions in the frame, pixels: toward the dealer, and to the dealer's right.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Axes {
@@ -187,23 +196,26 @@ impl Scribe {
             return;
         }
         let ids = std::mem::take(&mut self.arrivals);
-        // By space.
-        let mut by_space: Vec<(u8, Vec<u64>)> = Vec::new();
-        for id in ids {
-            let Some(n) = self.chips.get(&id) else {
-                continue;
-            };
-            let Some(space) = self.chip_space(n.rest, n.radius) else {
+        // Runs first (a fan may reach beyond its space's zones), then each run's space: that
+        // of whichever of its chips lies nearest one.
+        let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
+        for run in self.runs(&ids) {
+            let space = run
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .filter_map(|n| self.chip_space(n.rest, n.radius))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(s, _)| s);
+            let Some(space) = space else {
                 continue;
             };
             match by_space.iter_mut().find(|(s, _)| *s == space) {
-                Some((_, v)) => v.push(id),
-                None => by_space.push((space, vec![id])),
+                Some((_, v)) => v.push(run),
+                None => by_space.push((space, vec![run])),
             }
         }
-        for (space, ids) in by_space {
+        for (space, mut runs) in by_space {
             // Wagers fanned where they stand first: their payoffs are read beside them.
-            let mut runs = self.runs(&ids);
             runs.sort_by_key(|run| !self.at_a_stake(space, run));
             for run in runs {
                 self.arrived(space, &run);
@@ -266,8 +278,23 @@ impl Scribe {
             .flatten()
             .any(|id| self.cards.get(id).is_some_and(|c| now - c.seen_t <= 1.0));
         // (The chip left where the stack stood may still be the stack's own track.)
+        // A fanned wager's chips uncovered late lie next to the ones already read.
+        let chips = &self.chips;
         let at_stake = |s: &Stake| {
-            !s.closed && s.space == space && points.iter().any(|p| dist(*p, s.at) <= 1.0 * chip_d)
+            let fan: Vec<[f64; 2]> = if s.counted {
+                s.tracks
+                    .iter()
+                    .filter_map(|id| chips.get(id).map(|n| n.rest))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            !s.closed
+                && s.space == space
+                && points.iter().any(|p| {
+                    dist(*p, s.at) <= 1.0 * chip_d
+                        || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
+                })
         };
         let own = self
             .stakes
@@ -297,13 +324,20 @@ impl Scribe {
                 .map(|n| n.value)
                 .sum();
             let s = &mut self.stakes[i];
+            let more = s.counted;
             for id in run {
                 if !s.tracks.contains(id) {
                     s.tracks.push(*id);
                 }
             }
-            if fanned || !s.counted {
-                let amount = if fanned { total + under } else { s.amount.max(total) };
+            if fanned || more || !s.counted {
+                let amount = if more {
+                    s.amount + total
+                } else if fanned {
+                    total + under
+                } else {
+                    s.amount.max(total)
+                };
                 s.amount = amount;
                 s.counted |= fanned;
                 let event = s.event;
@@ -376,10 +410,33 @@ impl Scribe {
             self.stake(space, hand, hand, WagerKind::Double, run, total, t, at);
             return;
         }
+        // More of a payoff fan already read, uncovered late.
+        let more = self.paid.iter().position(|p| {
+            p.space == space
+                && points
+                    .iter()
+                    .any(|a| p.points.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d))
+        });
+        if let Some(i) = more {
+            let p = &mut self.paid[i];
+            p.amount += total;
+            p.points.extend_from_slice(&points);
+            let (event, amount) = (p.event, p.amount);
+            self.amend(event, |k| {
+                if let EventKind::Payout { money, fanned, .. } = k {
+                    *money = Money::cents(amount);
+                    *fanned = Some(true);
+                }
+            });
+            for id in run {
+                self.chips.remove(id);
+            }
+            return;
+        }
         if let (Some((_, s)), None) = (beside, split) {
             let (hand, bet) = (s.hand, s.bet());
             let fanned = Some(run.len() >= 2);
-            self.write(
+            let event = self.write(
                 t,
                 EventKind::Payout {
                     space,
@@ -389,6 +446,12 @@ impl Scribe {
                     fanned,
                 },
             );
+            self.paid.push(Paid {
+                space,
+                event,
+                points: points.clone(),
+                amount: total,
+            });
             for id in run {
                 self.chips.remove(id);
             }
@@ -582,10 +645,11 @@ impl Scribe {
         })
     }
 
-    /// The space a chip resting at `p` belongs to: that of a wager in sight within two and a
-    /// half chips (split hands and their payoffs spread toward the next space), else the
-    /// nearest of the zones (bet, tip, insurance, cards) within two chips.
-    fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<u8> {
+    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
+    /// that of a wager in sight within two and a half chips (split hands and their payoffs
+    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
+    /// cards) within two chips.
+    fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes
             .iter()
@@ -593,8 +657,8 @@ impl Scribe {
             .map(|s| (s.space, dist(s.at, p)))
             .filter(|(_, d)| *d <= 5.0 * radius)
             .min_by(|a, b| a.1.total_cmp(&b.1));
-        if let Some((space, _)) = near {
-            return Some(space);
+        if let Some((space, d)) = near {
+            return Some((space, d - 5.0 * radius));
         }
         let reach = 4.0 * radius;
         self.layout
@@ -609,7 +673,6 @@ impl Scribe {
             })
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(s, _)| s)
     }
 }
 

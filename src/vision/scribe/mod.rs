@@ -22,7 +22,7 @@ use super::tracker::{Change, Track};
 use crate::events::{Event, EventKind, Id};
 use crate::layout::{Layout, PixelPt, contains};
 use cards::{CardNote, Leaving};
-use chips::{Axes, ChipNote, Stake, axes_of};
+use chips::{Axes, ChipNote, Paid, Stake, axes_of};
 
 /// How the scribe decides.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -97,6 +97,8 @@ pub struct Scribe {
     chip_leaving: Vec<(u64, f64)>,
     /// This round's wagers.
     stakes: Vec<Stake>,
+    /// This round's payoffs.
+    paid: Vec<Paid>,
     /// Pairs split: space, the hand split, the new hand, when.
     splits: Vec<(u8, u8, u8, f64)>,
     /// Each space's directions in the frame.
@@ -127,6 +129,7 @@ impl Scribe {
             arrivals: Vec::new(),
             chip_leaving: Vec::new(),
             stakes: Vec::new(),
+            paid: Vec::new(),
             splits: Vec::new(),
             axes: axes_of(layout),
             cleared_at: f64::NEG_INFINITY,
