@@ -342,7 +342,13 @@ impl Tracker {
     /// another card (one dealt onto the same place), not this one.
     fn conflicts(&self, tr: &Track, s: &Seen) -> bool {
         match (tr.identity, s.identity) {
+            // A card, or a chip stack's top chip, read surely as another by a track long sure
+            // of itself: another object (the next card dealt onto it; the chips under a
+            // stack fanned out).
             (Identity::Card(a), Identity::Card(b)) => {
+                a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
+            }
+            (Identity::Chip(a), Identity::Chip(b)) => {
                 a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
             }
             _ => false,

@@ -435,7 +435,8 @@ impl Scribe {
         }
         if let (Some((_, s)), None) = (beside, split) {
             let (hand, bet) = (s.hand, s.bet());
-            let fanned = Some(run.len() >= 2);
+            // One chip in view may be a lone chip or the top of a stack: overhead, the same.
+            let fanned = (run.len() >= 2).then_some(true);
             let event = self.write(
                 t,
                 EventKind::Payout {
