@@ -10,6 +10,7 @@ mod golden;
 mod property;
 mod recognizer;
 mod scenarios;
+mod scribe;
 mod simulate;
 mod tracking;
 mod vision;
