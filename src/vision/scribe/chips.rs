@@ -163,7 +163,10 @@ impl Scribe {
         };
         // Out of sight a while and found again: it came to rest anew (last round's stack
         // taken back and a new one put in its place looks the same); judged again.
-        if n.placed && tr.last - n.seen_t >= REFOUND_S {
+        if n.placed
+            && tr.last - n.seen_t >= REFOUND_S
+            && dist(tr.centre, n.rest) <= still * n.radius * 2.0
+        {
             n.placed = false;
             n.rest = tr.centre;
             n.rest_t = tr.last;
@@ -273,10 +276,11 @@ impl Scribe {
         // its hand is still on the felt. A stack where last round's wager stood, with no
         // cards left there, is a new wager.
         let now = self.now;
+        // Cards there seen as these chips came to rest: the round is still being played there.
         let live = self.hands[usize::from(space)]
             .iter()
             .flatten()
-            .any(|id| self.cards.get(id).is_some_and(|c| now - c.seen_t <= 1.0));
+            .any(|id| self.cards.get(id).is_some_and(|c| c.seen_t >= t - 0.3));
         // (The chip left where the stack stood may still be the stack's own track.)
         // A fanned wager's chips uncovered late lie next to the ones already read.
         let chips = &self.chips;
@@ -296,10 +300,7 @@ impl Scribe {
                         || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
                 })
         };
-        let own = self
-            .stakes
-            .iter()
-            .position(|s| at_stake(s) && (run.len() >= 2 || live));
+        let own = self.stakes.iter().position(|s| at_stake(s) && live);
         if own.is_none() {
             // Last round's wager there was taken back.
             for s in self.stakes.iter_mut() {
