@@ -71,8 +71,8 @@ pub(super) struct Paid {
 /// A space's directions in the frame, pixels: toward the dealer, and to the dealer's right.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Axes {
-    toward: [f64; 2],
-    right: [f64; 2],
+    pub(super) toward: [f64; 2],
+    pub(super) right: [f64; 2],
 }
 
 /// Each space's axes (index = space number; index 0 unused), from the layout's zones: the

@@ -249,3 +249,33 @@ fn poly_dist(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
         })
         .fold(f64::INFINITY, f64::min)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Camera, TableDesign};
+
+    #[test]
+    fn distance_to_a_zone_is_zero_inside_and_to_the_nearest_edge_outside() {
+        let square = [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]];
+        assert_eq!(poly_dist(&square, [5.0, 5.0]), 0.0);
+        assert!((poly_dist(&square, [13.0, 5.0]) - 3.0).abs() < 1e-9);
+        assert!((poly_dist(&square, [13.0, 14.0]) - 5.0).abs() < 1e-9);
+        assert_eq!(poly_dist(&square[..2], [0.0, 0.0]), f64::INFINITY);
+        assert_eq!(centroid(&square), [5.0, 5.0]);
+    }
+
+    #[test]
+    fn a_space_faces_the_dealer_and_numbers_grow_to_the_dealers_right() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let axes = chips::axes_of(&layout);
+        // The dealer sits at the bottom of the frame; space 1 is at the frame's left.
+        for s in &layout.spaces {
+            let ax = axes[usize::from(s.number)];
+            assert!(ax.toward[1] > 0.3, "space {}: {:?}", s.number, ax);
+        }
+        let middle = axes[4];
+        assert!(middle.right[0] > 0.9, "{middle:?}");
+    }
+}
