@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod events;
 pub mod layout;
+pub mod pipeline;
 pub mod render;
 pub mod report;
 pub mod rules;

@@ -1,5 +1,6 @@
 //! The command line: one module per subcommand. `anyhow` is used here and in `main` only.
 
+pub mod analyze;
 pub mod audit;
 pub mod detect;
 pub mod eval_vision;
@@ -21,6 +22,11 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Analyse recorded footage: events, findings with evidence pictures, a reviewer's summary.
+    #[command(
+        after_help = "Exit status: 0 no findings, 1 findings, 2 a file could not be read (the others are still analysed)."
+    )]
+    Analyze(analyze::AnalyzeArgs),
     /// Audit a table-event log (JSON Lines) against the twenty-one rules.
     #[command(after_help = "Exit status: 0 no findings, 1 findings, 2 bad input or usage.")]
     Audit(audit::AuditArgs),
@@ -45,6 +51,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// Runs a parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> anyhow::Result<u8> {
     match cli.command {
+        Command::Analyze(a) => analyze::run(&a),
         Command::Audit(a) => audit::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Simulate(a) => simulate::run(&a),

@@ -22,6 +22,9 @@ pub enum DecodeError {
     /// The file holds no video stream.
     #[error("{0}: no video stream in the file")]
     NoVideo(PathBuf),
+    /// The decoding thread ended before it could say whether the file opened.
+    #[error("the decoding thread ended unexpectedly")]
+    Thread,
 }
 
 /// One decoded frame: tightly packed RGB rows.

@@ -1,0 +1,234 @@
+//! The one place where the stages are wired: footage is decoded on a thread of its own and
+//! handed over a bounded channel (so memory stays flat however long the footage), and each
+//! looked-at frame goes through the recognizer, the tracker and the scribe, which write the
+//! table-event log. The audit reads the log as it comes (the caller's `on_events`).
+//!
+//! A file that cannot be opened is an error; one that breaks off midway ends the analysis
+//! there, with every event found up to the break and where it stopped.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::thread;
+
+use crate::events::Event;
+use crate::layout::Layout;
+use crate::video::{DecodeError, Decoder, RgbFrame};
+use crate::vision::recognizer::{Recognizer, RecognizerError};
+use crate::vision::scribe::{Scribe, ScribeConfig};
+use crate::vision::tracker::{Tracker, TrackerConfig};
+
+/// How footage is analysed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AnalyzeOptions {
+    /// Look at every Nth frame (the tracker and scribe need about ten looks a second).
+    pub stride: u64,
+    /// Decoded frames waiting for the recognizer, at most.
+    pub queue: usize,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> AnalyzeOptions {
+        AnalyzeOptions {
+            stride: 3,
+            queue: 4,
+        }
+    }
+}
+
+/// Where an analysis stands, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Frames decoded so far.
+    pub frames: u64,
+    /// Seconds into the footage of the last frame looked at.
+    pub t: f64,
+}
+
+/// How an analysis ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// At the end of the footage.
+    End,
+    /// The footage broke off: decoding failed after `frames` frames, `t` seconds in.
+    Broken {
+        /// Frames decoded before the break.
+        frames: u64,
+        /// Seconds into the footage of the last good frame.
+        t: f64,
+        /// What went wrong.
+        error: String,
+    },
+}
+
+/// What an analysis found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// Frames decoded.
+    pub frames: u64,
+    /// Frames looked at.
+    pub looked: u64,
+    /// Seconds of footage read.
+    pub duration: f64,
+    /// How it ended.
+    pub stop: Stop,
+}
+
+/// Why footage could not be analysed at all.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    /// The file could not be opened as video.
+    #[error(transparent)]
+    Open(#[from] DecodeError),
+    /// The recognizer failed on a frame.
+    #[error("{path}: frame {frame}: {source}")]
+    Recognizer {
+        /// The footage.
+        path: PathBuf,
+        /// The frame number.
+        frame: u64,
+        /// What failed.
+        source: RecognizerError,
+    },
+    /// The footage's frame size is not the layout's.
+    #[error(
+        "{path}: frames are {width}x{height} pixels but the layout describes {lw}x{lh}; \
+         calibrate a layout for this camera (docs/layout.md)"
+    )]
+    FrameSize {
+        /// The footage.
+        path: PathBuf,
+        /// Frame width.
+        width: u32,
+        /// Frame height.
+        height: u32,
+        /// Layout width.
+        lw: u32,
+        /// Layout height.
+        lh: u32,
+    },
+}
+
+/// Analyses one file: calls `on_events` with the table-event log as rounds end (in time order)
+/// and `on_progress` now and then.
+pub fn analyze(
+    path: &Path,
+    layout: &Layout,
+    recognizer: &mut Recognizer,
+    options: &AnalyzeOptions,
+    mut on_events: impl FnMut(&[Event]),
+    mut on_progress: impl FnMut(&Progress),
+) -> Result<Analysis, PipelineError> {
+    let frames = decode_on_a_thread(path, options.queue.max(1), options.stride.max(1))?;
+    recognizer.reset();
+    recognizer.stride = 1;
+    recognizer.use_layout(Some(layout));
+    let mut tracker = Tracker::new(TrackerConfig::default());
+    let mut scribe = Scribe::new(layout, ScribeConfig::default());
+    let (mut decoded, mut looked, mut last_t) = (0u64, 0u64, 0.0f64);
+    let mut stop = Stop::End;
+    for item in frames {
+        let (frame, count) = match item {
+            Ok(f) => f,
+            Err(e) => {
+                stop = Stop::Broken {
+                    frames: decoded,
+                    t: last_t,
+                    error: e.to_string(),
+                };
+                break;
+            }
+        };
+        decoded = count;
+        if (frame.width, frame.height) != (layout.width, layout.height) {
+            return Err(PipelineError::FrameSize {
+                path: path.to_path_buf(),
+                width: frame.width,
+                height: frame.height,
+                lw: layout.width,
+                lh: layout.height,
+            });
+        }
+        let found = recognizer
+            .frame(&frame.data, frame.width as usize, frame.height as usize)
+            .map_err(|source| PipelineError::Recognizer {
+                path: path.to_path_buf(),
+                frame: frame.index,
+                source,
+            })?;
+        looked += 1;
+        last_t = frame.t;
+        let changes = tracker.update(frame.t, &found);
+        let events = scribe.update(frame.t, &found, &changes, tracker.objects());
+        if !events.is_empty() {
+            on_events(&events);
+        }
+        if looked % 16 == 0 {
+            on_progress(&Progress {
+                frames: decoded,
+                t: frame.t,
+            });
+        }
+    }
+    let changes = tracker.finish();
+    let events = scribe.finish(&changes);
+    if !events.is_empty() {
+        on_events(&events);
+    }
+    on_progress(&Progress {
+        frames: decoded,
+        t: last_t,
+    });
+    Ok(Analysis {
+        frames: decoded,
+        looked,
+        duration: last_t,
+        stop,
+    })
+}
+
+/// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
+/// frame with the count of frames decoded so far. Opening errors come back at once; a decoding
+/// error ends the stream.
+fn decode_on_a_thread(
+    path: &Path,
+    queue: usize,
+    stride: u64,
+) -> Result<Receiver<Result<(RgbFrame, u64), DecodeError>>, DecodeError> {
+    let (tx, rx) = sync_channel(queue);
+    let (ready_tx, ready_rx) = sync_channel(1);
+    let path = path.to_path_buf();
+    thread::spawn(move || {
+        let mut decoder = match Decoder::open(&path) {
+            Ok(d) => {
+                let _ = ready_tx.send(Ok(()));
+                d
+            }
+            Err(e) => {
+                let _ = ready_tx.send(Err(e));
+                return;
+            }
+        };
+        let mut n = 0u64;
+        loop {
+            match decoder.next_frame() {
+                Ok(Some(f)) => {
+                    n += 1;
+                    if f.index % stride == 0 && tx.send(Ok((f, n))).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            }
+        }
+    });
+    match ready_rx.recv() {
+        Ok(Ok(())) => Ok(rx),
+        Ok(Err(e)) => Err(e),
+        // The thread ended without a word: only a panic in FFmpeg's bindings does that.
+        Err(_) => Err(DecodeError::Thread),
+    }
+}
