@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod audit;
 pub mod detect;
+pub mod eval;
 pub mod eval_vision;
 pub mod picture;
 pub mod play;
@@ -34,6 +35,9 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Find cards and chips in still pictures with a YOLOv8/YOLO11 ONNX export.
     Detect(detect::DetectArgs),
+    /// Hold what `analyze` recovered from simulator footage against its truth: events and
+    /// findings, precision and recall.
+    Eval(eval::EvalArgs),
     /// Score the recognizer on simulator footage: precision, recall, faces and values read.
     EvalVision(eval_vision::EvalVisionArgs),
     /// Film simulated play: H.264 footage with its exact event log, findings, layout and
@@ -56,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Play(a) => play::run(&a),
         Command::Simulate(a) => simulate::run(&a),
         Command::Detect(a) => detect::run(&a),
+        Command::Eval(a) => eval::run(&a),
         Command::EvalVision(a) => eval_vision::run(&a),
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::audit::Finding;
 use crate::events::{Event, EventKind};
 
 /// Counts for one event type.
@@ -96,6 +97,37 @@ pub fn compare(
         .map(|(e, _)| (*e).clone())
         .collect();
     score
+}
+
+/// Compares the findings made from recovered footage with those expected, kind by kind: a
+/// found finding matches an expected one of the same kind and betting space whose span of
+/// footage overlaps its own, give or take `slack_s` seconds; each matches once.
+pub fn compare_findings(
+    expected: &[Finding],
+    found: &[Finding],
+    slack_s: f64,
+) -> BTreeMap<&'static str, TypeScore> {
+    let mut by_kind: BTreeMap<&'static str, TypeScore> = BTreeMap::new();
+    for e in expected {
+        by_kind.entry(e.kind.as_str()).or_default().expected += 1;
+    }
+    let mut used = vec![false; expected.len()];
+    for f in found {
+        let s = by_kind.entry(f.kind.as_str()).or_default();
+        s.found += 1;
+        let hit = expected.iter().enumerate().position(|(i, e)| {
+            !used[i]
+                && e.kind == f.kind
+                && e.space == f.space
+                && f.t_start <= e.t_end + slack_s
+                && e.t_start <= f.t_end + slack_s
+        });
+        if let Some(i) = hit {
+            used[i] = true;
+            s.matched += 1;
+        }
+    }
+    by_kind
 }
 
 /// The same event, as far as footage can tell: who placed a wager, which chips made an amount,

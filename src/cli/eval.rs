@@ -1,0 +1,161 @@
+//! `pitwatch eval --truth SIMDIR --found OUTDIR [--format text|json]`: what `pitwatch analyze`
+//! recovered from simulator footage, held against the simulator's truth: event-level precision
+//! and recall (truth.jsonl against events.jsonl) and, per finding kind, precision and recall
+//! (expected-findings.json against findings.jsonl).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde_json::{Value, json};
+
+use pitwatch::audit::Finding;
+use pitwatch::events::{Event, EventKind, parse_log};
+use pitwatch::sim::compare::{TypeScore, compare, compare_findings};
+
+use super::EXIT_CLEAN;
+use super::detect::Format;
+
+/// Seconds a recovered event may lie from the true one and still be it.
+const EVENT_TOLERANCE_S: f64 = 1.5;
+/// Seconds by which a finding's span may miss the expected one's and still be it.
+const FINDING_SLACK_S: f64 = 3.0;
+
+/// Arguments of `pitwatch eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// A folder written by `pitwatch simulate` (truth.jsonl, expected-findings.json).
+    #[arg(long)]
+    pub truth: PathBuf,
+    /// A folder written by `pitwatch analyze` of that footage (events.jsonl, findings.jsonl).
+    #[arg(long)]
+    pub found: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+fn read_log(p: &Path) -> anyhow::Result<Vec<Event>> {
+    let text = fs::read_to_string(p).with_context(|| format!("{}: cannot read", p.display()))?;
+    parse_log(&text).map_err(|e| anyhow::anyhow!("{}:{e}", p.display()))
+}
+
+/// Findings from a JSON array (expected-findings.json) or JSON Lines (findings.jsonl, whose
+/// lines carry a `record` field).
+fn read_findings(p: &Path) -> anyhow::Result<Vec<Finding>> {
+    let text = fs::read_to_string(p).with_context(|| format!("{}: cannot read", p.display()))?;
+    let values: Vec<Value> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(&text).with_context(|| format!("{}: not a JSON array", p.display()))?
+    } else {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                serde_json::from_str(l).with_context(|| format!("{}:{}: not JSON", p.display(), i + 1))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    values
+        .into_iter()
+        .filter(|v| v.get("record").is_none_or(|r| r == "finding"))
+        .map(|mut v| {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("record");
+            }
+            serde_json::from_value(v).with_context(|| format!("{}: not a finding", p.display()))
+        })
+        .collect()
+}
+
+/// Events a camera can see (shuffles, cuts and dealer changes are not read from footage).
+fn seen_at_the_table(k: &EventKind) -> bool {
+    !matches!(k, EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. })
+}
+
+fn score_json(s: &TypeScore) -> Value {
+    json!({
+        "precision": s.precision(),
+        "recall": s.recall(),
+        "expected": s.expected,
+        "found": s.found,
+        "matched": s.matched,
+    })
+}
+
+/// Runs `pitwatch eval`.
+pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
+    for (dir, what) in [(&a.truth, "--truth"), (&a.found, "--found")] {
+        if !dir.is_dir() {
+            bail!("{}: not a folder ({what})", dir.display());
+        }
+    }
+    let truth = read_log(&a.truth.join("truth.jsonl"))?;
+    let found = read_log(&a.found.join("events.jsonl"))?;
+    let expected = read_findings(&a.truth.join("expected-findings.json"))?;
+    let made = read_findings(&a.found.join("findings.jsonl"))?;
+    let events = compare(&truth, &found, EVENT_TOLERANCE_S, seen_at_the_table);
+    let findings = compare_findings(&expected, &made, FINDING_SLACK_S);
+    let total = events.total();
+    let mut out = std::io::stdout().lock();
+    match a.format {
+        Format::Json => {
+            let by_type: BTreeMap<&str, Value> =
+                events.by_type.iter().map(|(k, s)| (*k, score_json(s))).collect();
+            let kinds: BTreeMap<&str, Value> =
+                findings.iter().map(|(k, s)| (*k, score_json(s))).collect();
+            let v = json!({
+                "truth": a.truth,
+                "found": a.found,
+                "events": {
+                    "precision": total.precision(),
+                    "recall": total.recall(),
+                    "expected": total.expected,
+                    "found": total.found,
+                    "tolerance_s": EVENT_TOLERANCE_S,
+                    "by_type": by_type,
+                },
+                "findings": kinds,
+            });
+            writeln!(out, "{v}")?;
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "events: precision {:.2}%, recall {:.2}% ({} true, {} recovered, {} matched within {EVENT_TOLERANCE_S} s)",
+                100.0 * total.precision(),
+                100.0 * total.recall(),
+                total.expected,
+                total.found,
+                total.matched
+            )?;
+            for (k, s) in &events.by_type {
+                writeln!(
+                    out,
+                    "  {k:<18} {:>4} true {:>4} recovered  precision {:>6.2}%  recall {:>6.2}%",
+                    s.expected,
+                    s.found,
+                    100.0 * s.precision(),
+                    100.0 * s.recall()
+                )?;
+            }
+            writeln!(out, "findings (kind: expected, found, precision, recall):")?;
+            if findings.is_empty() {
+                writeln!(out, "  none expected, none found")?;
+            }
+            for (k, s) in &findings {
+                writeln!(
+                    out,
+                    "  {k:<30} {:>3} {:>3}  {:>6.2}%  {:>6.2}%",
+                    s.expected,
+                    s.found,
+                    100.0 * s.precision(),
+                    100.0 * s.recall()
+                )?;
+            }
+        }
+    }
+    Ok(EXIT_CLEAN)
+}
