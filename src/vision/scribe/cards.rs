@@ -46,7 +46,7 @@ pub(super) struct CardNote {
     was_back: bool,
     /// When it turned face up before it was placed (a hole card turned at once).
     turned_t: Option<f64>,
-    placed: Option<Placed>,
+    pub(super) placed: Option<Placed>,
 }
 
 /// A placed card that went out of sight, waiting to be judged.

@@ -124,11 +124,12 @@ impl Scribe {
                 let Identity::Chip(value) = tr.identity else {
                     return;
                 };
+                let radius = self.chip_radius(tr.centre).unwrap_or(half_width(&tr.corners).max(1.0));
                 self.chips.insert(
                     tr.id,
                     ChipNote {
                         value,
-                        radius: half_width(&tr.corners).max(1.0),
+                        radius,
                         centre: tr.centre,
                         seen_t: tr.last,
                         rest: tr.centre,
@@ -182,7 +183,9 @@ impl Scribe {
         }
         if !n.placed && tr.last - n.rest_t >= settle {
             n.placed = true;
-            self.arrivals.push(tr.id);
+            if !self.arrivals.contains(&tr.id) {
+                self.arrivals.push(tr.id);
+            }
         }
     }
 
@@ -300,7 +303,23 @@ impl Scribe {
                         || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
                 })
         };
-        let own = self.stakes.iter().position(|s| at_stake(s) && live);
+        // When the table last emptied (every placed card out of sight for a second): a wager
+        // placed before then is last round's.
+        let placed: Vec<f64> = self
+            .cards
+            .values()
+            .filter(|c| c.placed.is_some())
+            .map(|c| c.seen_t)
+            .collect();
+        let emptied = if placed.iter().all(|&seen| seen < t - 1.0) {
+            placed.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            f64::NEG_INFINITY
+        };
+        let own = self
+            .stakes
+            .iter()
+            .position(|s| at_stake(s) && (live || s.t > emptied));
         if own.is_none() {
             // Last round's wager there was taken back.
             for s in self.stakes.iter_mut() {
@@ -627,6 +646,18 @@ impl Scribe {
         for id in &gone {
             self.chips.remove(id);
         }
+    }
+
+    /// A chip's radius in pixels where the layout puts it (the finder's boxes vary more).
+    fn chip_radius(&self, p: [f64; 2]) -> Option<f64> {
+        let h = self.layout.homography();
+        let inv = h.inverse()?;
+        let (x, y) = inv.apply(p[0], p[1])?;
+        let r = crate::layout::CHIP_D / 2.0;
+        let a = h.apply(x - r, y)?;
+        let b = h.apply(x + r, y)?;
+        let d = (a.0 - b.0).hypot(a.1 - b.1) / 2.0;
+        (d.is_finite() && d > 0.5).then_some(d)
     }
 
     /// True when a chip of `run` lies where a wager of `space` stands.
