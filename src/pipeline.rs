@@ -127,9 +127,17 @@ pub fn analyze(
     let (mut decoded, mut looked, mut last_t) = (0u64, 0u64, 0.0f64);
     let mut stop = Stop::End;
     for item in frames {
-        let (frame, count) = match item {
-            Ok(f) => f,
-            Err(e) => {
+        let frame = match item {
+            Decoded::Frame(f, count) => {
+                decoded = count;
+                f
+            }
+            Decoded::End(count) => {
+                decoded = count;
+                break;
+            }
+            Decoded::Failed(e, count) => {
+                decoded = count;
                 stop = Stop::Broken {
                     frames: decoded,
                     t: last_t,
@@ -138,7 +146,6 @@ pub fn analyze(
                 break;
             }
         };
-        decoded = count;
         if (frame.width, frame.height) != (layout.width, layout.height) {
             return Err(PipelineError::FrameSize {
                 path: path.to_path_buf(),
@@ -186,6 +193,16 @@ pub fn analyze(
     })
 }
 
+/// What the decoding thread hands over.
+enum Decoded {
+    /// A frame to look at, and how many frames were decoded up to it.
+    Frame(RgbFrame, u64),
+    /// The end of the footage, after so many frames.
+    End(u64),
+    /// Decoding failed after so many frames.
+    Failed(DecodeError, u64),
+}
+
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
 /// frame with the count of frames decoded so far. Opening errors come back at once; a decoding
 /// error ends the stream.
@@ -193,7 +210,7 @@ fn decode_on_a_thread(
     path: &Path,
     queue: usize,
     stride: u64,
-) -> Result<Receiver<Result<(RgbFrame, u64), DecodeError>>, DecodeError> {
+) -> Result<Receiver<Decoded>, DecodeError> {
     let (tx, rx) = sync_channel(queue);
     let (ready_tx, ready_rx) = sync_channel(1);
     let path = path.to_path_buf();
@@ -213,13 +230,16 @@ fn decode_on_a_thread(
             match decoder.next_frame() {
                 Ok(Some(f)) => {
                     n += 1;
-                    if f.index % stride == 0 && tx.send(Ok((f, n))).is_err() {
+                    if f.index % stride == 0 && tx.send(Decoded::Frame(f, n)).is_err() {
                         return;
                     }
                 }
-                Ok(None) => return,
+                Ok(None) => {
+                    let _ = tx.send(Decoded::End(n));
+                    return;
+                }
                 Err(e) => {
-                    let _ = tx.send(Err(e));
+                    let _ = tx.send(Decoded::Failed(e, n));
                     return;
                 }
             }

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod analyze;
 mod bad_inputs;
 mod cli;
 mod docs;

@@ -10,14 +10,14 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum DecodeError {
     /// FFmpeg refused an operation on the file; says which.
-    #[error("{path}: {what}: {source}")]
+    #[error("{path}: {what}: {cause}")]
     Ffmpeg {
         /// The footage file.
         path: PathBuf,
         /// What was being done.
         what: &'static str,
-        /// FFmpeg's error.
-        source: ffmpeg::Error,
+        /// FFmpeg's error (said in the message, so not also chained as a source).
+        cause: ffmpeg::Error,
     },
     /// The file holds no video stream.
     #[error("{0}: no video stream in the file")]
@@ -62,10 +62,10 @@ impl Decoder {
         let p = path.to_path_buf();
         let ff = |what: &'static str| {
             let p = p.clone();
-            move |source| DecodeError::Ffmpeg {
+            move |cause| DecodeError::Ffmpeg {
                 path: p,
                 what,
-                source,
+                cause,
             }
         };
         ffmpeg::init().map_err(ff("initialising FFmpeg"))?;
@@ -122,20 +122,20 @@ impl Decoder {
                     h,
                     software::scaling::Flags::BILINEAR,
                 )
-                .map_err(|source| DecodeError::Ffmpeg {
+                .map_err(|cause| DecodeError::Ffmpeg {
                     path: self.path.clone(),
                     what: "making the colour converter",
-                    source,
+                    cause,
                 })?;
                 self.scaler = Some(s);
             }
             let mut rgb = util::frame::Video::empty();
             if let Some(s) = self.scaler.as_mut() {
                 s.run(&decoded, &mut rgb)
-                    .map_err(|source| DecodeError::Ffmpeg {
+                    .map_err(|cause| DecodeError::Ffmpeg {
                         path: self.path.clone(),
                         what: "converting a frame to RGB",
-                        source,
+                        cause,
                     })?;
             }
             let stride = rgb.stride(0);
@@ -173,10 +173,10 @@ impl Decoder {
                     if packet.stream() == self.stream {
                         self.dec
                             .send_packet(&packet)
-                            .map_err(|source| DecodeError::Ffmpeg {
+                            .map_err(|cause| DecodeError::Ffmpeg {
                                 path: self.path.clone(),
                                 what: "decoding a packet",
-                                source,
+                                cause,
                             })?;
                     }
                 }
@@ -184,11 +184,11 @@ impl Decoder {
                     let _ = self.dec.send_eof();
                     self.flushed = true;
                 }
-                Err(source) => {
+                Err(cause) => {
                     return Err(DecodeError::Ffmpeg {
                         path: self.path.clone(),
                         what: "reading a packet",
-                        source,
+                        cause,
                     });
                 }
             }

@@ -302,11 +302,11 @@ impl Scribe {
             return false;
         };
         let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
-        let near = self.config.still * 3.0 * half_width(&note.corners).max(1.0);
+        let near = half_width(&note.corners).max(1.0);
         // Out of sight since before this card lay still: gone, or about to be.
         let old = self.cards.iter().find_map(|(&k, o)| {
             (k != id
-                && o.seen_t < rest_t
+                && o.seen_t <= rest_t + self.config.settle_s
                 && o.placed.is_some_and(|p| dist(p.at, rest) <= near)
                 && (o.identity == identity || o.identity == Identity::CardBack))
                 .then_some(k)

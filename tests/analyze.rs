@@ -1,0 +1,111 @@
+//! `pitwatch analyze` end to end on the bundled simulated clip (the committed model through
+//! ONNX Runtime), `pitwatch eval` against the clip's truth, and footage that is not footage.
+
+use std::fs;
+
+use crate::util::{files, path, run, scratch};
+
+fn analyze(footage: &[&str], out: &str) -> (i32, String, String) {
+    let mut args = vec!["analyze"];
+    args.extend_from_slice(footage);
+    args.extend_from_slice(&[
+        "--layout",
+        "samples/clip/layout.toml",
+        "--rules",
+        "samples/clip/house.toml",
+        "--out",
+        out,
+    ]);
+    run(&args)
+}
+
+#[test]
+fn the_sample_clip_is_read_into_events_findings_and_evidence() {
+    let dir = scratch("analyze-clip");
+    let out = dir.join("out");
+    let (code, stdout, err) = analyze(&["samples/clip/footage.mp4"], out.to_str().unwrap());
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    assert!(stdout.contains("samples/clip/footage.mp4: 753 frames"), "{stdout}");
+    // The log it wrote is one `pitwatch audit` reads.
+    let events = out.join("events.jsonl");
+    let (code, _, err) = run(&["audit", events.to_str().unwrap(), "--rules", "samples/clip/house.toml"]);
+    assert!(code == 0 || code == 1, "audit of the recovered log: {err}");
+    // One evidence picture per finding, each a PNG.
+    let findings = fs::read_to_string(out.join("findings.jsonl")).unwrap();
+    let n = findings.lines().filter(|l| !l.trim().is_empty()).count();
+    let pictures = if n > 0 { files(&out.join("evidence"), "png") } else { Vec::new() };
+    assert_eq!(pictures.len(), n, "{stdout}");
+    for p in &pictures {
+        assert_eq!(&fs::read(p).unwrap()[1..4], b"PNG");
+    }
+    // Every card dealt, face and place, as the truth has it.
+    let (code, json, err) = run(&[
+        "eval",
+        "--truth",
+        "samples/clip",
+        "--found",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let card = &v["events"]["by_type"]["card"];
+    assert!(card["recall"].as_f64().unwrap() >= 0.95, "{json}");
+    assert!(card["precision"].as_f64().unwrap() >= 0.95, "{json}");
+    assert!(v["events"]["recall"].as_f64().is_some(), "{json}");
+    assert!(v["findings"]["overpay"]["expected"].as_u64() == Some(1), "{json}");
+}
+
+#[test]
+fn footage_that_is_not_footage_is_named_and_the_rest_still_analysed() {
+    let dir = scratch("analyze-bad");
+    let empty = dir.join("empty.mp4");
+    fs::write(&empty, b"").unwrap();
+    let text = dir.join("notes.mp4");
+    fs::write(&text, "this is not a video\n").unwrap();
+    let clip = fs::read(path("samples/clip/footage.mp4")).unwrap();
+    let cut = dir.join("cut.mp4");
+    fs::write(&cut, &clip[..clip.len() / 3]).unwrap();
+    let missing = dir.join("missing.mp4");
+    let out = dir.join("out");
+    for (file, says) in [
+        (&empty, "the file is empty"),
+        (&text, "notes.mp4"),
+        (&cut, "cut.mp4"),
+        (&missing, "cannot read the file"),
+        (&dir, "is a directory"),
+    ] {
+        let (code, _, err) = analyze(&[file.to_str().unwrap()], out.to_str().unwrap());
+        assert_eq!(code, 2, "{}: {err}", file.display());
+        assert!(err.contains(says), "{}: {err}", file.display());
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // With several files, the good one is still analysed, in its own folder.
+    let (code, stdout, err) = analyze(
+        &[text.to_str().unwrap(), "samples/clip/footage.mp4"],
+        out.to_str().unwrap(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("notes.mp4"), "{err}");
+    assert!(stdout.contains("samples/clip/footage.mp4: 753 frames"), "{stdout}");
+    assert!(out.join("footage").join("events.jsonl").is_file());
+}
+
+#[test]
+fn a_layout_for_another_camera_is_refused_by_name() {
+    let dir = scratch("analyze-size");
+    let layout = fs::read_to_string(path("samples/clip/layout.toml")).unwrap();
+    let other = dir.join("layout.toml");
+    fs::write(&other, layout.replace("width = 1280", "width = 1920")).unwrap();
+    let (code, _, err) = run(&[
+        "analyze",
+        "samples/clip/footage.mp4",
+        "--layout",
+        other.to_str().unwrap(),
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1280x720") && err.contains("1920x720"), "{err}");
+}
