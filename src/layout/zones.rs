@@ -159,6 +159,18 @@ impl Layout {
         }
     }
 
+    /// A chip's radius in pixels where it lies at pixel `p` (the table's scale there), or
+    /// `None` where the homography cannot say.
+    pub fn chip_radius_at(&self, p: [f64; 2]) -> Option<f64> {
+        let h = self.homography();
+        let (x, y) = h.inverse()?.apply(p[0], p[1])?;
+        let r = crate::layout::CHIP_D / 2.0;
+        let a = h.apply(x - r, y)?;
+        let b = h.apply(x + r, y)?;
+        let d = (a.0 - b.0).hypot(a.1 - b.1) / 2.0;
+        (d.is_finite() && d > 0.5).then_some(d)
+    }
+
     fn validate(&self) -> Result<(), LayoutError> {
         let bad = |m: String| Err(LayoutError::Invalid(m));
         if self.width == 0 || self.height == 0 {

@@ -180,6 +180,8 @@ pub struct Recognizer {
     scale: f64,
     /// Zones in the pixels of the picture shrunk to the model's scale.
     model_zones: Zones,
+    /// The layout in use, for the size of things on the felt.
+    layout: Option<Box<Layout>>,
 }
 
 impl Recognizer {
@@ -209,6 +211,7 @@ impl Recognizer {
             latest: Vec::new(),
             size: (0, 0),
             zones: Zones::default(),
+            layout: None,
             scale: 1.0,
             model_zones: Zones::default(),
         })
@@ -218,6 +221,7 @@ impl Recognizer {
     /// float's standing stacks are not wagers); the layout must be of the pictures' size.
     /// Without one, searches whole pictures.
     pub fn use_layout(&mut self, layout: Option<&Layout>) {
+        self.layout = layout.cloned().map(Box::new);
         self.zones = layout.map_or_else(Zones::default, |l| Zones {
             felt: l.felt.clone(),
             ignore: vec![l.chip_tray.clone()],
@@ -333,8 +337,26 @@ impl Recognizer {
             );
             found
         };
+        let mut found = found;
+        self.size_chips(&mut found);
         self.latest.clone_from(&found);
         Ok(found)
+    }
+
+    /// Gives each chip the size the layout says a chip has where it lies: the model places
+    /// chips well but sizes them poorly, and the tracker's gate is a share of their size.
+    fn size_chips(&self, found: &mut [Seen]) {
+        let Some(layout) = &self.layout else {
+            return;
+        };
+        for s in found.iter_mut() {
+            if let crate::vision::yolo::Identity::Chip(_) = s.identity
+                && let Some(r) = layout.chip_radius_at(s.centre)
+            {
+                let [x, y] = s.centre;
+                s.corners = [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]];
+            }
+        }
     }
 
     /// [`Recognizer::frame`] on a frame already at the model's scale.
@@ -415,10 +437,24 @@ impl Recognizer {
             at = end;
         }
         let all = self.read_cards(rgb, width, height, all, &before, &regions)?;
+        // What was found where the picture did not change, and was not found again (the model
+        // misses now and then what lies near a look's edge), stands.
+        let missed: Vec<Seen> = before
+            .into_iter()
+            .filter(|b| {
+                !regions.iter().any(|&r| looks::holds(looks::grow(r, SLACK), b.point))
+                    && !all.iter().any(|a| {
+                        a.is_card() == b.is_card()
+                            && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
+                                <= b.half_width().max(a.half_width()).max(6.0)
+                    })
+            })
+            .collect();
         let Some(s) = self.stream.as_mut() else {
             return Ok(Vec::new());
         };
         s.found = stays;
+        s.found.extend(missed);
         s.found.extend(all);
         self.last = Pass {
             windows: windows.len(),

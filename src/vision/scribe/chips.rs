@@ -650,14 +650,7 @@ impl Scribe {
 
     /// A chip's radius in pixels where the layout puts it (the finder's boxes vary more).
     fn chip_radius(&self, p: [f64; 2]) -> Option<f64> {
-        let h = self.layout.homography();
-        let inv = h.inverse()?;
-        let (x, y) = inv.apply(p[0], p[1])?;
-        let r = crate::layout::CHIP_D / 2.0;
-        let a = h.apply(x - r, y)?;
-        let b = h.apply(x + r, y)?;
-        let d = (a.0 - b.0).hypot(a.1 - b.1) / 2.0;
-        (d.is_finite() && d > 0.5).then_some(d)
+        self.layout.chip_radius_at(p)
     }
 
     /// True when a chip of `run` lies where a wager of `space` stands.
