@@ -192,16 +192,25 @@ impl Scribe {
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as
     /// wagers, fanned wagers or payoffs.
     pub(super) fn judge_arrivals(&mut self, all: bool) {
-        let now = self.now;
-        let last = self
+        // Each chip is read once it has lain still a moment with nothing more come to rest
+        // beside it (a fan's chips settle within half a second of each other); chips coming
+        // to rest elsewhere on the table do not hold it back.
+        let (now, wait) = (self.now, self.config.together_s * 2.0);
+        let rest: Vec<(u64, [f64; 2], f64, f64)> = self
             .arrivals
             .iter()
-            .filter_map(|id| self.chips.get(id).map(|n| n.rest_t))
-            .fold(f64::MIN, f64::max);
-        if self.arrivals.is_empty() || (!all && now - last <= self.config.together_s * 2.0) {
+            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.rest_t, n.radius)))
+            .collect();
+        let ready = |c: &(u64, [f64; 2], f64, f64)| {
+            all || rest.iter().all(|o| {
+                dist(o.1, c.1) > 6.0 * c.3 || now - o.2 > wait
+            })
+        };
+        let ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        if ids.is_empty() {
             return;
         }
-        let ids = std::mem::take(&mut self.arrivals);
+        self.arrivals.retain(|id| !ids.contains(id));
         // Runs first (a fan may reach beyond its space's zones), then each run's space: that
         // of whichever of its chips lies nearest one.
         let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
