@@ -25,15 +25,27 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     let out = dir.join("out");
     let (code, stdout, err) = analyze(&["samples/clip/footage.mp4"], out.to_str().unwrap());
     assert!(code == 0 || code == 1, "exit {code}: {err}");
-    assert!(stdout.contains("samples/clip/footage.mp4: 753 frames"), "{stdout}");
+    assert!(
+        stdout.contains("samples/clip/footage.mp4: 753 frames"),
+        "{stdout}"
+    );
     // The log it wrote is one `pitwatch audit` reads.
     let events = out.join("events.jsonl");
-    let (code, _, err) = run(&["audit", events.to_str().unwrap(), "--rules", "samples/clip/house.toml"]);
+    let (code, _, err) = run(&[
+        "audit",
+        events.to_str().unwrap(),
+        "--rules",
+        "samples/clip/house.toml",
+    ]);
     assert!(code == 0 || code == 1, "audit of the recovered log: {err}");
     // One evidence picture per finding, each a PNG.
     let findings = fs::read_to_string(out.join("findings.jsonl")).unwrap();
     let n = findings.lines().filter(|l| !l.trim().is_empty()).count();
-    let pictures = if n > 0 { files(&out.join("evidence"), "png") } else { Vec::new() };
+    let pictures = if n > 0 {
+        files(&out.join("evidence"), "png")
+    } else {
+        Vec::new()
+    };
     assert_eq!(pictures.len(), n, "{stdout}");
     for p in &pictures {
         assert_eq!(&fs::read(p).unwrap()[1..4], b"PNG");
@@ -54,7 +66,10 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     assert!(card["recall"].as_f64().unwrap() >= 0.95, "{json}");
     assert!(card["precision"].as_f64().unwrap() >= 0.95, "{json}");
     assert!(v["events"]["recall"].as_f64().is_some(), "{json}");
-    assert!(v["findings"]["overpay"]["expected"].as_u64() == Some(1), "{json}");
+    assert!(
+        v["findings"]["overpay"]["expected"].as_u64() == Some(1),
+        "{json}"
+    );
 }
 
 #[test]
@@ -88,7 +103,10 @@ fn footage_that_is_not_footage_is_named_and_the_rest_still_analysed() {
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("notes.mp4"), "{err}");
-    assert!(stdout.contains("samples/clip/footage.mp4: 753 frames"), "{stdout}");
+    assert!(
+        stdout.contains("samples/clip/footage.mp4: 753 frames"),
+        "{stdout}"
+    );
     assert!(out.join("footage").join("events.jsonl").is_file());
 }
 
@@ -107,5 +125,8 @@ fn a_layout_for_another_camera_is_refused_by_name() {
         dir.join("out").to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("1280x720") && err.contains("1920x720"), "{err}");
+    assert!(
+        err.contains("1280x720") && err.contains("1920x720"),
+        "{err}"
+    );
 }

@@ -59,7 +59,10 @@ fn without_amounts(log: &[Event]) -> Vec<Event> {
 }
 
 fn seen_at_the_table(k: &EventKind) -> bool {
-    !matches!(k, EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. })
+    !matches!(
+        k,
+        EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. }
+    )
 }
 
 fn cards(k: &EventKind) -> bool {
@@ -83,8 +86,11 @@ fn add(a: &mut EventScore, b: &EventScore) {
 
 #[test]
 fn the_log_read_from_the_table_matches_the_truth() {
-    let (mut card_score, mut all_score, mut money_score) =
-        (EventScore::default(), EventScore::default(), EventScore::default());
+    let (mut card_score, mut all_score, mut money_score) = (
+        EventScore::default(),
+        EventScore::default(),
+        EventScore::default(),
+    );
     for (seed, tilt, roll) in [(77, 0.0, 0.0), (78, 0.0012, 0.008), (79, 0.0008, -0.01)] {
         let (truth, found) = recover(seed, 6, tilt, roll);
         add(&mut card_score, &compare(&truth, &found, 1.5, cards));
@@ -92,7 +98,9 @@ fn the_log_read_from_the_table_matches_the_truth() {
         add(&mut all_score, &compare(&t, &f, 1.5, seen_at_the_table));
         add(
             &mut money_score,
-            &compare(&truth, &found, 1.5, |k| matches!(k, EventKind::Payout { .. })),
+            &compare(&truth, &found, 1.5, |k| {
+                matches!(k, EventKind::Payout { .. })
+            }),
         );
     }
     let c = card_score.total();

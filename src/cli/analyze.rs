@@ -13,8 +13,8 @@ use clap::Args;
 
 use pitwatch::audit::{AuditOutput, Auditor, Finding};
 use pitwatch::events::to_line;
-use pitwatch::layout::Layout;
-use pitwatch::pipeline::{AnalyzeOptions, Analysis, Stop, analyze};
+use pitwatch::layout::{Layout, bounds};
+use pitwatch::pipeline::{Analysis, AnalyzeOptions, Stop, analyze};
 use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::render::font::draw_text;
 use pitwatch::report::{self, Totals};
@@ -59,7 +59,8 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
     let rules = load_rules(a.rules.as_deref())?;
     let text = fs::read_to_string(&a.layout)
         .with_context(|| format!("{}: cannot read the layout", a.layout.display()))?;
-    let layout = Layout::parse(&text).with_context(|| format!("{}: bad layout", a.layout.display()))?;
+    let layout =
+        Layout::parse(&text).with_context(|| format!("{}: bad layout", a.layout.display()))?;
     let model = a.model.clone().unwrap_or_else(default_model);
     let mut recognizer = Recognizer::open(&model, a.threads)?;
     let options = AnalyzeOptions {
@@ -76,7 +77,15 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         } else {
             a.out.clone()
         };
-        match one(path, &dir, &layout, &rules, &mut recognizer, &options, &mut out) {
+        match one(
+            path,
+            &dir,
+            &layout,
+            &rules,
+            &mut recognizer,
+            &options,
+            &mut out,
+        ) {
             Ok(n) => found |= n > 0,
             Err(e) => {
                 bad = true;
@@ -117,7 +126,8 @@ fn one(
     fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let events_path = dir.join("events.jsonl");
     let mut events = BufWriter::new(
-        File::create(&events_path).with_context(|| format!("{}: cannot write", events_path.display()))?,
+        File::create(&events_path)
+            .with_context(|| format!("{}: cannot write", events_path.display()))?,
     );
     let mut auditor = Auditor::new(rules.clone());
     let mut got = AuditOutput::default();
@@ -259,7 +269,7 @@ fn evidence(
             None => vec![&layout.dealer_cards],
         };
         for z in zones {
-            draw_box(&mut c, bbox(z), red, "");
+            draw_box(&mut c, bounds(z), red, "");
         }
         let label = format!("{} ({}) {:.1} s", f.kind.as_str(), f.citation, f.t_end);
         draw_text(&mut c, &label, 12.0, 48.0, 2.0, red);
@@ -288,16 +298,4 @@ fn evidence(
         }
     }
     Ok(names)
-}
-
-/// The bounding box of a zone, pixels.
-fn bbox(poly: &[[f64; 2]]) -> [f64; 4] {
-    let xs = poly.iter().map(|p| p[0]);
-    let ys = poly.iter().map(|p| p[1]);
-    [
-        xs.clone().fold(f64::MAX, f64::min),
-        ys.clone().fold(f64::MAX, f64::min),
-        xs.fold(f64::MIN, f64::max),
-        ys.fold(f64::MIN, f64::max),
-    ]
 }

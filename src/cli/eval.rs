@@ -54,7 +54,8 @@ fn read_findings(p: &Path) -> anyhow::Result<Vec<Finding>> {
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
             .map(|(i, l)| {
-                serde_json::from_str(l).with_context(|| format!("{}:{}: not JSON", p.display(), i + 1))
+                serde_json::from_str(l)
+                    .with_context(|| format!("{}:{}: not JSON", p.display(), i + 1))
             })
             .collect::<anyhow::Result<_>>()?
     };
@@ -72,7 +73,10 @@ fn read_findings(p: &Path) -> anyhow::Result<Vec<Finding>> {
 
 /// Events a camera can see (shuffles, cuts and dealer changes are not read from footage).
 fn seen_at_the_table(k: &EventKind) -> bool {
-    !matches!(k, EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. })
+    !matches!(
+        k,
+        EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. }
+    )
 }
 
 fn score_json(s: &TypeScore) -> Value {
@@ -102,8 +106,11 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
     match a.format {
         Format::Json => {
-            let by_type: BTreeMap<&str, Value> =
-                events.by_type.iter().map(|(k, s)| (*k, score_json(s))).collect();
+            let by_type: BTreeMap<&str, Value> = events
+                .by_type
+                .iter()
+                .map(|(k, s)| (*k, score_json(s)))
+                .collect();
             let kinds: BTreeMap<&str, Value> =
                 findings.iter().map(|(k, s)| (*k, score_json(s))).collect();
             let v = json!({

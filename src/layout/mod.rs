@@ -6,6 +6,6 @@ pub mod geometry;
 pub mod table;
 pub mod zones;
 
-pub use geometry::{Camera, Homography, PixelPt, TablePt};
+pub use geometry::{Camera, Homography, PixelPt, TablePt, bounds};
 pub use table::{CARD_H, CARD_W, CHIP_D, Placement, TRAY_DENOMS, TableDesign};
 pub use zones::{Layout, LayoutError, SpaceZones, contains};

@@ -356,14 +356,7 @@ fn palm_box(palm: &[TablePt]) -> [TablePt; 4] {
 }
 
 fn bbox(c: &[[f64; 2]; 4]) -> [f64; 4] {
-    let xs = c.iter().map(|p| p[0]);
-    let ys = c.iter().map(|p| p[1]);
-    [
-        xs.clone().fold(f64::MAX, f64::min),
-        ys.clone().fold(f64::MAX, f64::min),
-        xs.fold(f64::MIN, f64::max),
-        ys.fold(f64::MIN, f64::max),
-    ]
+    crate::layout::bounds(c)
 }
 
 fn round2(v: f64) -> f64 {

@@ -44,11 +44,13 @@ pub struct EventScore {
 impl EventScore {
     /// All types together.
     pub fn total(&self) -> TypeScore {
-        self.by_type.values().fold(TypeScore::default(), |a, s| TypeScore {
-            expected: a.expected + s.expected,
-            found: a.found + s.found,
-            matched: a.matched + s.matched,
-        })
+        self.by_type
+            .values()
+            .fold(TypeScore::default(), |a, s| TypeScore {
+                expected: a.expected + s.expected,
+                found: a.found + s.found,
+                matched: a.matched + s.matched,
+            })
     }
 }
 
@@ -69,7 +71,11 @@ pub fn compare(
     let found: Vec<&Event> = found.iter().filter(|e| counted(&e.kind)).collect();
     let mut score = EventScore::default();
     for e in &truth {
-        score.by_type.entry(e.kind.type_name()).or_default().expected += 1;
+        score
+            .by_type
+            .entry(e.kind.type_name())
+            .or_default()
+            .expected += 1;
     }
     let mut used = vec![false; truth.len()];
     for f in &found {

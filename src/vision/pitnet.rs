@@ -48,14 +48,7 @@ pub struct Seen {
 impl Seen {
     /// Axis-aligned box, pixels: x0, y0, x1, y1.
     pub fn bbox(&self) -> [f64; 4] {
-        let xs = self.corners.iter().map(|p| p[0]);
-        let ys = self.corners.iter().map(|p| p[1]);
-        [
-            xs.clone().fold(f64::MAX, f64::min),
-            ys.clone().fold(f64::MAX, f64::min),
-            xs.fold(f64::MIN, f64::max),
-            ys.fold(f64::MIN, f64::max),
-        ]
+        crate::layout::bounds(&self.corners)
     }
 
     /// True for a face-up card.

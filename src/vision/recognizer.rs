@@ -354,7 +354,12 @@ impl Recognizer {
                 && let Some(r) = layout.chip_radius_at(s.centre)
             {
                 let [x, y] = s.centre;
-                s.corners = [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]];
+                s.corners = [
+                    [x - r, y - r],
+                    [x + r, y - r],
+                    [x + r, y + r],
+                    [x - r, y + r],
+                ];
             }
         }
     }
@@ -442,7 +447,9 @@ impl Recognizer {
         let missed: Vec<Seen> = before
             .into_iter()
             .filter(|b| {
-                !regions.iter().any(|&r| looks::holds(looks::grow(r, SLACK), b.point))
+                !regions
+                    .iter()
+                    .any(|&r| looks::holds(looks::grow(r, SLACK), b.point))
                     && !all.iter().any(|a| {
                         a.is_card() == b.is_card()
                             && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])

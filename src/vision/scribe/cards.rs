@@ -336,7 +336,11 @@ impl Scribe {
             }
         }
         note.identity = identity;
-        for slot in self.dealer.iter_mut().chain(self.hands.iter_mut().flatten().flatten()) {
+        for slot in self
+            .dealer
+            .iter_mut()
+            .chain(self.hands.iter_mut().flatten().flatten())
+        {
             if *slot == old {
                 *slot = id;
             }
@@ -610,7 +614,6 @@ impl Scribe {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
     }
-
 }
 
 /// Seconds before a card lies still in which card backs seen in flight may have been it.

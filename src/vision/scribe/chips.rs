@@ -124,7 +124,9 @@ impl Scribe {
                 let Identity::Chip(value) = tr.identity else {
                     return;
                 };
-                let radius = self.chip_radius(tr.centre).unwrap_or(half_width(&tr.corners).max(1.0));
+                let radius = self
+                    .chip_radius(tr.centre)
+                    .unwrap_or(half_width(&tr.corners).max(1.0));
                 self.chips.insert(
                     tr.id,
                     ChipNote {
@@ -140,7 +142,8 @@ impl Scribe {
                 );
             }
             Change::Identity { track, .. } if is_chip(track) => {
-                if let (Some(n), Identity::Chip(v)) = (self.chips.get_mut(&track.id), track.identity)
+                if let (Some(n), Identity::Chip(v)) =
+                    (self.chips.get_mut(&track.id), track.identity)
                 {
                     n.value = v;
                 }
@@ -199,12 +202,16 @@ impl Scribe {
         let rest: Vec<(u64, [f64; 2], f64, f64)> = self
             .arrivals
             .iter()
-            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.rest_t, n.radius)))
+            .filter_map(|id| {
+                self.chips
+                    .get(id)
+                    .map(|n| (*id, n.rest, n.rest_t, n.radius))
+            })
             .collect();
         let ready = |c: &(u64, [f64; 2], f64, f64)| {
-            all || rest.iter().all(|o| {
-                dist(o.1, c.1) > 6.0 * c.3 || now - o.2 > wait
-            })
+            all || rest
+                .iter()
+                .all(|o| dist(o.1, c.1) > 6.0 * c.3 || now - o.2 > wait)
         };
         let ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
         if ids.is_empty() {
@@ -349,7 +356,9 @@ impl Scribe {
                 .iter()
                 .filter(|id| !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id))
                 .filter_map(|id| self.chips.get(id))
-                .filter(|n| dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && now - n.seen_t <= 0.5)
+                .filter(|n| {
+                    dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && now - n.seen_t <= 0.5
+                })
                 .map(|n| n.value)
                 .sum();
             let s = &mut self.stakes[i];
@@ -403,7 +412,11 @@ impl Scribe {
             let at = nearest(s.at);
             let d = sub(at, s.at);
             let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
-            let x = if main { dot(d, ax.right) } else { dist(at, s.at) };
+            let x = if main {
+                dot(d, ax.right)
+            } else {
+                dist(at, s.at)
+            };
             self.present(s)
                 && !s.closed
                 && s.space == space
@@ -497,7 +510,8 @@ impl Scribe {
         } else if in_zone(&zones.insurance) {
             (WagerKind::Insurance, 1, 1)
         } else if let Some((_, old, new, _)) = split {
-            self.splits.retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
+            self.splits
+                .retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
             (WagerKind::Split, old, new)
         } else if in_zone(&zones.bet) && !dealt {
             (WagerKind::Original, 1, 1)
@@ -616,9 +630,10 @@ impl Scribe {
                 })
             });
             let (space, hand, bet, amount) = (s.space, s.hand, s.bet(), s.amount);
-            match acts.iter_mut().find(|a| {
-                a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0
-            }) {
+            match acts
+                .iter_mut()
+                .find(|a| a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0)
+            {
                 Some(a) => {
                     a.3 += amount;
                     a.4 = a.4.max(last);
@@ -665,9 +680,9 @@ impl Scribe {
     /// True when a chip of `run` lies where a wager of `space` stands.
     fn at_a_stake(&self, space: u8, run: &[u64]) -> bool {
         run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
-            self.stakes.iter().any(|s| {
-                !s.closed && s.space == space && dist(n.rest, s.at) <= 2.0 * n.radius
-            })
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.space == space && dist(n.rest, s.at) <= 2.0 * n.radius)
         })
     }
 

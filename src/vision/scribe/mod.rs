@@ -225,7 +225,9 @@ impl Scribe {
 /// The mean of a polygon's corners, pixels.
 fn centroid(poly: &[[f64; 2]]) -> [f64; 2] {
     let n = poly.len().max(1) as f64;
-    let (x, y) = poly.iter().fold((0.0, 0.0), |a, p| (a.0 + p[0], a.1 + p[1]));
+    let (x, y) = poly
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p[0], a.1 + p[1]));
     [x / n, y / n]
 }
 
