@@ -132,8 +132,18 @@ pub fn analyze(
                 decoded = count;
                 f
             }
-            Decoded::End(count) => {
+            Decoded::End(count, declared) => {
                 decoded = count;
+                // The file's header promised more footage than there was: it was cut short.
+                if let Some(d) = declared
+                    && last_t + 1.0 < d
+                {
+                    stop = Stop::Broken {
+                        frames: decoded,
+                        t: last_t,
+                        error: format!("the file ends there, but its header says {d:.1} s"),
+                    };
+                }
                 break;
             }
             Decoded::Failed(e, count) => {
@@ -197,8 +207,8 @@ pub fn analyze(
 enum Decoded {
     /// A frame to look at, and how many frames were decoded up to it.
     Frame(RgbFrame, u64),
-    /// The end of the footage, after so many frames.
-    End(u64),
+    /// The end of the footage, after so many frames; the seconds the file's header declares.
+    End(u64, Option<f64>),
     /// Decoding failed after so many frames.
     Failed(DecodeError, u64),
 }
@@ -235,7 +245,7 @@ fn decode_on_a_thread(
                     }
                 }
                 Ok(None) => {
-                    let _ = tx.send(Decoded::End(n));
+                    let _ = tx.send(Decoded::End(n, decoder.declared_duration()));
                     return;
                 }
                 Err(e) => {

@@ -130,3 +130,44 @@ fn a_layout_for_another_camera_is_refused_by_name() {
         "{err}"
     );
 }
+
+#[test]
+fn footage_cut_short_keeps_what_was_found_and_says_where_it_stopped() {
+    use pitwatch::video::{Decoder, EncodeSettings, Encoder};
+    let dir = scratch("analyze-cut");
+    // The clip's first twenty seconds as Matroska, whose header states the duration; then the
+    // file cut off after two thirds (the first cards are dealt after seven seconds).
+    let mkv = dir.join("clip.mkv");
+    let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
+    let settings = EncodeSettings {
+        width: 1280,
+        height: 720,
+        fps: 30,
+        crf: 23,
+        preset: "ultrafast".into(),
+        threads: 0,
+    };
+    let mut enc = Encoder::create(&mkv, settings).unwrap();
+    while let Some(f) = dec.next_frame().unwrap() {
+        if f.index >= 600 {
+            break;
+        }
+        enc.push(&f.data).unwrap();
+    }
+    enc.finish().unwrap();
+    let whole = fs::read(&mkv).unwrap();
+    let cut = dir.join("cut.mkv");
+    fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
+    let out = dir.join("out");
+    let (code, stdout, err) = analyze(&[cut.to_str().unwrap()], out.to_str().unwrap());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cut.mkv: the footage breaks off after frame"),
+        "{err}"
+    );
+    assert!(err.contains("its header says 20.0 s"), "{err}");
+    assert!(stdout.contains("cut.mkv: "), "{stdout}");
+    // What was read before the break is kept.
+    let events = fs::read_to_string(out.join("events.jsonl")).unwrap();
+    assert!(events.contains("\"type\":\"card\""), "{events}");
+}

@@ -108,6 +108,12 @@ impl Decoder {
         self.fps
     }
 
+    /// Seconds of footage the file's header declares, when it says.
+    pub fn declared_duration(&self) -> Option<f64> {
+        let d = self.ictx.duration();
+        (d > 0).then(|| d as f64 / f64::from(ffmpeg::ffi::AV_TIME_BASE))
+    }
+
     fn take_frames(&mut self) -> Result<(), DecodeError> {
         let mut decoded = util::frame::Video::empty();
         while self.dec.receive_frame(&mut decoded).is_ok() {
