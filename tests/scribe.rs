@@ -6,9 +6,8 @@
 use pitwatch::events::{Event, EventKind};
 use pitwatch::layout::{Camera, Layout, TableDesign};
 use pitwatch::rules::twenty_one::HouseRules;
-use pitwatch::sim::annotate::annotate;
 use pitwatch::sim::compare::{EventScore, compare};
-use pitwatch::sim::replay::seen_of;
+use pitwatch::sim::replay::looks;
 use pitwatch::sim::scene::Scene;
 use pitwatch::sim::{PlayConfig, play};
 use pitwatch::vision::scribe::{Scribe, ScribeConfig};
@@ -25,15 +24,9 @@ fn recover(seed: u64, rounds: usize, tilt: f64, roll: f64) -> (Vec<Event>, Vec<E
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut scribe = Scribe::new(&layout, ScribeConfig::default());
     let mut out = Vec::new();
-    let mut n = 0u64;
-    while (n as f64) * 0.1 <= scene.end + 1.0 {
-        let t = n as f64 * 0.1;
-        let (arm, palm) = scene.dealer_outline(t);
-        let note = annotate(&scene, &camera, (0.0, 0.0), n, t, (&arm, &palm));
-        let seen = seen_of(&note);
+    for (t, seen) in looks(&scene, &camera, 0.1) {
         let changes = tracker.update(t, &seen);
         out.extend(scribe.update(t, &seen, &changes, tracker.objects()));
-        n += 1;
     }
     let changes = tracker.finish();
     out.extend(scribe.finish(&changes));

@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 use pitwatch::events::{Event, EventKind};
 use pitwatch::layout::{Camera, TableDesign};
 use pitwatch::rules::twenty_one::HouseRules;
-use pitwatch::sim::annotate::annotate;
-use pitwatch::sim::replay::seen_of;
+use pitwatch::sim::replay::looks;
 use pitwatch::sim::scene::Scene;
 use pitwatch::sim::{PlayConfig, play};
 use pitwatch::vision::tracker::{Change, Tracker, TrackerConfig};
@@ -21,13 +20,8 @@ fn track(events: &[Event], tilt: f64, roll: f64) -> Vec<Change> {
     let camera = Camera::overhead(1280, 720, tilt, roll);
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut changes = Vec::new();
-    let mut n = 0u64;
-    while (n as f64) * 0.1 <= scene.end + 1.0 {
-        let t = n as f64 * 0.1;
-        let (arm, palm) = scene.dealer_outline(t);
-        let note = annotate(&scene, &camera, (0.0, 0.0), n, t, (&arm, &palm));
-        changes.extend(tracker.update(t, &seen_of(&note)));
-        n += 1;
+    for (t, seen) in looks(&scene, &camera, 0.1) {
+        changes.extend(tracker.update(t, &seen));
     }
     changes.extend(tracker.finish());
     changes

@@ -6,10 +6,29 @@
 //! with its face; a face-down card at least half in view; a chip stack by its top chip; each
 //! chip of a fanned payout. Everything in frame pixels.
 
+use crate::layout::Camera;
 use crate::rules::cards::Card;
-use crate::sim::annotate::{FrameNote, ObjectNote};
+use crate::sim::annotate::{FrameNote, ObjectNote, annotate};
+use crate::sim::scene::Scene;
 use crate::vision::pitnet::Seen;
 use crate::vision::yolo::Identity;
+
+/// Simulated play looked at every `every_s` seconds through `camera`, from the start to a
+/// second after its last event: each look's time and what a perfect recognizer reports then.
+pub fn looks<'a>(
+    scene: &'a Scene,
+    camera: &'a Camera,
+    every_s: f64,
+) -> impl Iterator<Item = (f64, Vec<Seen>)> + 'a {
+    (0u64..)
+        .map(move |n| (n, n as f64 * every_s))
+        .take_while(move |&(_, t)| t <= scene.end + 1.0)
+        .map(move |(n, t)| {
+            let (arm, palm) = scene.dealer_outline(t);
+            let note = annotate(scene, camera, (0.0, 0.0), n, t, (&arm, &palm));
+            (t, seen_of(&note))
+        })
+}
 
 /// Least share of a face-down card or a chip in view for it to be reported.
 pub const MIN_VISIBLE: f64 = 0.5;
