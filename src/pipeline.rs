@@ -7,12 +7,12 @@
 //! there, with every event found up to the break and where it stopped.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
 use std::thread;
 
 use crate::events::Event;
 use crate::layout::Layout;
-use crate::video::{DecodeError, Decoder, RgbFrame};
+use crate::video::{DecodeError, DecodeOptions, Decoder, RgbFrame};
 use crate::vision::recognizer::{Recognizer, RecognizerError};
 use crate::vision::scribe::{Scribe, ScribeConfig};
 use crate::vision::tracker::{Tracker, TrackerConfig};
@@ -20,8 +20,8 @@ use crate::vision::tracker::{Tracker, TrackerConfig};
 /// How footage is analysed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalyzeOptions {
-    /// Look at every Nth frame (the tracker and scribe need about ten looks a second).
-    pub stride: u64,
+    /// Look at every Nth frame; `None`: [`LOOKS_PER_SECOND`] at the footage's frame rate.
+    pub stride: Option<u64>,
     /// Decoded frames waiting for the recognizer, at most.
     pub queue: usize,
 }
@@ -29,9 +29,23 @@ pub struct AnalyzeOptions {
 impl Default for AnalyzeOptions {
     fn default() -> AnalyzeOptions {
         AnalyzeOptions {
-            stride: 3,
+            stride: None,
             queue: 4,
         }
+    }
+}
+
+/// Looks a second the tracker and the scribe need: a dealt card is in flight about half a
+/// second, so it is seen at least twice on its way (measured on replayed play: 5 looks a second
+/// read the log as well as 10).
+pub const LOOKS_PER_SECOND: f64 = 5.0;
+
+/// The stride that gives about [`LOOKS_PER_SECOND`] at `fps` frames a second.
+pub fn stride_for(fps: f64) -> u64 {
+    if fps.is_finite() && fps > 0.0 {
+        ((fps / LOOKS_PER_SECOND).round() as u64).max(1)
+    } else {
+        1
     }
 }
 
@@ -67,6 +81,8 @@ pub struct Analysis {
     pub frames: u64,
     /// Frames looked at.
     pub looked: u64,
+    /// Every how manyth frame was looked at.
+    pub stride: u64,
     /// Seconds of footage read.
     pub duration: f64,
     /// How it ended.
@@ -118,7 +134,7 @@ pub fn analyze(
     mut on_events: impl FnMut(&[Event]),
     mut on_progress: impl FnMut(&Progress),
 ) -> Result<Analysis, PipelineError> {
-    let frames = decode_on_a_thread(path, options.queue.max(1), options.stride.max(1))?;
+    let (frames, used, stride) = decode_on_a_thread(path, options.queue.max(1), options.stride)?;
     recognizer.reset();
     recognizer.stride = 1;
     recognizer.use_layout(Some(layout));
@@ -179,6 +195,8 @@ pub fn analyze(
         if !events.is_empty() {
             on_events(&events);
         }
+        // The pixels go back to the decoder to hold a later frame.
+        let _ = used.send(frame.data);
         if looked % 16 == 0 {
             on_progress(&Progress {
                 frames: decoded,
@@ -198,6 +216,7 @@ pub fn analyze(
     Ok(Analysis {
         frames: decoded,
         looked,
+        stride,
         duration: last_t,
         stop,
     })
@@ -214,20 +233,28 @@ enum Decoded {
 }
 
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
-/// frame with the count of frames decoded so far. Opening errors come back at once; a decoding
-/// error ends the stream.
+/// frame (by default from the frame rate) with the count of frames decoded so far, and takes
+/// frames' pixels back on the second channel to reuse. Opening errors come back at once; a
+/// decoding error ends the stream.
 fn decode_on_a_thread(
     path: &Path,
     queue: usize,
-    stride: u64,
-) -> Result<Receiver<Decoded>, DecodeError> {
+    stride: Option<u64>,
+) -> Result<(Receiver<Decoded>, Sender<Vec<u8>>, u64), DecodeError> {
     let (tx, rx) = sync_channel(queue);
+    let (used_tx, used_rx) = channel::<Vec<u8>>();
     let (ready_tx, ready_rx) = sync_channel(1);
     let path = path.to_path_buf();
     thread::spawn(move || {
-        let mut decoder = match Decoder::open(&path) {
-            Ok(d) => {
-                let _ = ready_tx.send(Ok(()));
+        let options = DecodeOptions {
+            threads: 2,
+            every: 1,
+        };
+        let mut decoder = match Decoder::open_with(&path, options) {
+            Ok(mut d) => {
+                let every = stride.unwrap_or_else(|| stride_for(d.fps())).max(1);
+                d.set_every(every);
+                let _ = ready_tx.send(Ok(every));
                 d
             }
             Err(e) => {
@@ -235,28 +262,29 @@ fn decode_on_a_thread(
                 return;
             }
         };
-        let mut n = 0u64;
         loop {
+            while let Ok(data) = used_rx.try_recv() {
+                decoder.recycle(data);
+            }
             match decoder.next_frame() {
                 Ok(Some(f)) => {
-                    n += 1;
-                    if f.index % stride == 0 && tx.send(Decoded::Frame(f, n)).is_err() {
+                    if tx.send(Decoded::Frame(f, decoder.decoded())).is_err() {
                         return;
                     }
                 }
                 Ok(None) => {
-                    let _ = tx.send(Decoded::End(n, decoder.declared_duration()));
+                    let _ = tx.send(Decoded::End(decoder.decoded(), decoder.declared_duration()));
                     return;
                 }
                 Err(e) => {
-                    let _ = tx.send(Decoded::Failed(e, n));
+                    let _ = tx.send(Decoded::Failed(e, decoder.decoded()));
                     return;
                 }
             }
         }
     });
     match ready_rx.recv() {
-        Ok(Ok(())) => Ok(rx),
+        Ok(Ok(every)) => Ok((rx, used_tx, every)),
         Ok(Err(e)) => Err(e),
         // The thread ended without a word: only a panic in FFmpeg's bindings does that.
         Err(_) => Err(DecodeError::Thread),

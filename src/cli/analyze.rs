@@ -19,7 +19,7 @@ use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::render::font::draw_text;
 use pitwatch::report::{self, Totals};
 use pitwatch::rules::twenty_one::HouseRules;
-use pitwatch::video::Decoder;
+use pitwatch::video::{DecodeOptions, Decoder};
 use pitwatch::vision::recognizer::{Recognizer, default_model};
 
 use super::audit::load_rules;
@@ -45,9 +45,9 @@ pub struct AnalyzeArgs {
     /// The recognizer model (default: models/pitnet.onnx).
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// Look at every Nth frame (about ten looks a second are needed).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=30))]
-    pub stride: u64,
+    /// Look at every Nth frame (default: five looks a second at the footage's frame rate).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub stride: Option<u64>,
     /// Threads for the model (0: the runtime's choice).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -182,7 +182,7 @@ fn one(
         report::json::finding(&mut fw, f)?;
     }
     fw.flush()?;
-    let pictures = evidence(path, dir, layout, &got.findings, options.stride)
+    let pictures = evidence(path, dir, layout, &got.findings, analysis.stride)
         .with_context(|| format!("{name}: evidence pictures"))?;
     summary(out, &name, &analysis, &got, &pictures, dir)?;
     if let Stop::Broken { frames, t, error } = &analysis.stop {
@@ -248,7 +248,13 @@ fn evidence(
         .collect();
     want.sort_by(|a, b| a.1.total_cmp(&b.1));
     let mut names = vec![PathBuf::new(); findings.len()];
-    let mut decoder = Decoder::open(path)?;
+    let mut decoder = Decoder::open_with(
+        path,
+        DecodeOptions {
+            threads: 2,
+            every: stride,
+        },
+    )?;
     let mut next = 0;
     let mut last: Option<pitwatch::video::RgbFrame> = None;
     let red = Rgb(235, 40, 40);
@@ -283,9 +289,6 @@ fn evidence(
         let Ok(Some(frame)) = decoder.next_frame() else {
             break;
         };
-        if frame.index % stride != 0 {
-            continue;
-        }
         while next < want.len() && frame.t >= want[next].1 {
             draw(&frame, want[next].0)?;
             next += 1;

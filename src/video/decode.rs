@@ -48,17 +48,44 @@ pub struct Decoder {
     ictx: format::context::Input,
     dec: ffmpeg::decoder::Video,
     scaler: Option<software::scaling::Context>,
+    rgb: util::frame::Video,
     stream: usize,
     time_base: f64,
     fps: f64,
     next: u64,
+    every: u64,
+    spare: Vec<Vec<u8>>,
     flushed: bool,
     ready: std::collections::VecDeque<RgbFrame>,
 }
 
+/// How footage is decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeOptions {
+    /// Decoding threads (frame threading; 0: FFmpeg picks from the cores).
+    pub threads: usize,
+    /// Hand out every Nth frame only (from frame 0); the others are decoded, counted and
+    /// dropped without being converted to RGB.
+    pub every: u64,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> DecodeOptions {
+        DecodeOptions {
+            threads: 2,
+            every: 1,
+        }
+    }
+}
+
 impl Decoder {
-    /// Opens a video file.
+    /// Opens a video file to hand out every frame, decoded on two threads.
     pub fn open(path: &Path) -> Result<Decoder, DecodeError> {
+        Decoder::open_with(path, DecodeOptions::default())
+    }
+
+    /// Opens a video file with the given options.
+    pub fn open_with(path: &Path, options: DecodeOptions) -> Result<Decoder, DecodeError> {
         let p = path.to_path_buf();
         let ff = |what: &'static str| {
             let p = p.clone();
@@ -84,8 +111,16 @@ impl Decoder {
         } else {
             30.0
         };
-        let dec = ffmpeg::codec::context::Context::from_parameters(st.parameters())
-            .map_err(ff("reading the stream's parameters"))?
+        let mut ctx = ffmpeg::codec::context::Context::from_parameters(st.parameters())
+            .map_err(ff("reading the stream's parameters"))?;
+        // Frame threading, as `ffmpeg -threads N` decodes: each thread decodes a frame of its
+        // own, a few frames behind the file.
+        ctx.set_threading(ffmpeg::codec::threading::Config {
+            kind: ffmpeg::codec::threading::Type::Frame,
+            count: options.threads,
+            ..Default::default()
+        });
+        let dec = ctx
             .decoder()
             .video()
             .map_err(ff("opening the video decoder"))?;
@@ -94,10 +129,13 @@ impl Decoder {
             ictx,
             dec,
             scaler: None,
+            rgb: util::frame::Video::empty(),
             stream,
             time_base,
             fps,
             next: 0,
+            every: options.every.max(1),
+            spare: Vec::new(),
             flushed: false,
             ready: Default::default(),
         })
@@ -114,9 +152,31 @@ impl Decoder {
         (d > 0).then(|| d as f64 / f64::from(ffmpeg::ffi::AV_TIME_BASE))
     }
 
+    /// Hands out every Nth frame from now on (counted from frame 0).
+    pub fn set_every(&mut self, every: u64) {
+        self.every = every.max(1);
+    }
+
+    /// Takes back a frame's pixels once they are no longer needed, to hold a later frame's
+    /// (saves allocating and faulting in a fresh picture each frame).
+    pub fn recycle(&mut self, data: Vec<u8>) {
+        if self.spare.len() < 8 {
+            self.spare.push(data);
+        }
+    }
+
+    /// Frames decoded so far, handed out or not.
+    pub fn decoded(&self) -> u64 {
+        self.next
+    }
+
     fn take_frames(&mut self) -> Result<(), DecodeError> {
         let mut decoded = util::frame::Video::empty();
         while self.dec.receive_frame(&mut decoded).is_ok() {
+            if self.next % self.every != 0 {
+                self.next += 1;
+                continue;
+            }
             let (w, h) = (decoded.width(), decoded.height());
             if self.scaler.is_none() {
                 let s = software::scaling::Context::get(
@@ -135,17 +195,22 @@ impl Decoder {
                 })?;
                 self.scaler = Some(s);
             }
-            let mut rgb = util::frame::Video::empty();
+            // One RGB picture, converted into again and again (a fresh one each frame costs
+            // the memory system more than the conversion itself).
+            let rgb = &mut self.rgb;
             if let Some(s) = self.scaler.as_mut() {
-                s.run(&decoded, &mut rgb)
-                    .map_err(|cause| DecodeError::Ffmpeg {
-                        path: self.path.clone(),
-                        what: "converting a frame to RGB",
-                        cause,
-                    })?;
+                s.run(&decoded, rgb).map_err(|cause| DecodeError::Ffmpeg {
+                    path: self.path.clone(),
+                    what: "converting a frame to RGB",
+                    cause,
+                })?;
             }
             let stride = rgb.stride(0);
-            let mut data = Vec::with_capacity(w as usize * h as usize * 3);
+            let mut data = self
+                .spare
+                .pop()
+                .unwrap_or_else(|| Vec::with_capacity(w as usize * h as usize * 3));
+            data.clear();
             for y in 0..h as usize {
                 data.extend_from_slice(&rgb.data(0)[y * stride..y * stride + w as usize * 3]);
             }
@@ -164,7 +229,7 @@ impl Decoder {
         Ok(())
     }
 
-    /// The next frame, or `None` at the end of the file.
+    /// The next frame handed out, or `None` at the end of the file.
     pub fn next_frame(&mut self) -> Result<Option<RgbFrame>, DecodeError> {
         loop {
             if let Some(f) = self.ready.pop_front() {

@@ -21,6 +21,10 @@ pub struct TrackerConfig {
     /// How far a find may lie from a track's predicted place and still be it, as a share of
     /// the thing's half width (a card's half width, a chip's radius).
     pub gate: f64,
+    /// The gate for a face-up card read as the face its track has: a half-covered card is
+    /// found a little off its true centre, and another card of the same face lies in the same
+    /// hand rarely and further off (a card's index apart).
+    pub gate_same_face: f64,
     /// How far from where a face-up card out of sight would be by now (in half widths) a card
     /// of its face may be found and be it, moved (split hands set apart, cards swept up).
     pub rejoin: f64,
@@ -35,6 +39,7 @@ impl Default for TrackerConfig {
             confirm_hits: 3,
             confirm_s: 1.0,
             gate: 0.6,
+            gate_same_face: 0.9,
             rejoin: 4.0,
             rejoin_s: 0.6,
         }
@@ -165,6 +170,28 @@ impl Tracker {
         self.tracks.iter().filter(|t| t.confirmed)
     }
 
+    /// A confirmed face-up card track of `s`'s face, other than `ti` and not yet matched this
+    /// frame, within the same-face gate of `s`.
+    fn twin(&self, ti: usize, s: &Seen, used: &[bool]) -> Option<usize> {
+        if !matches!(s.identity, Identity::Card(_)) {
+            return None;
+        }
+        self.tracks
+            .iter()
+            .enumerate()
+            .filter(|&(k, tr)| {
+                let size = tr.half_width().max(s.half_width().max(1.0));
+                let d = (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size;
+                k != ti
+                    && !used[k]
+                    && tr.confirmed
+                    && tr.identity == s.identity
+                    && d <= self.config.gate_same_face
+            })
+            .min_by(|a, b| a.1.last.total_cmp(&b.1.last).reverse())
+            .map(|(k, _)| k)
+    }
+
     /// Takes the findings of the frame at `t` seconds (times must not go back) and returns
     /// what changed: objects that appeared, changed identity or went.
     pub fn update(&mut self, t: f64, found: &[Seen]) -> Vec<Change> {
@@ -180,8 +207,18 @@ impl Tracker {
                     continue;
                 }
                 let size = tr.half_width().max(s.half_width().max(1.0));
-                let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]) / size;
-                if d <= self.config.gate {
+                // Where it is predicted to be, or where it was: a jolt in where a half-covered
+                // card is found sets a velocity it does not have.
+                let d = (p[0] - s.centre[0])
+                    .hypot(p[1] - s.centre[1])
+                    .min((tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]))
+                    / size;
+                let gate = if matches!(s.identity, Identity::Card(_)) && s.identity == tr.identity {
+                    self.config.gate_same_face
+                } else {
+                    self.config.gate
+                };
+                if d <= gate {
                     pairs.push((d, ti, si));
                 }
             }
@@ -197,43 +234,20 @@ impl Tracker {
             seen_used[si] = true;
             let s = &found[si];
             let confirm = self.config.confirm_hits;
-            let tr = &mut self.tracks[ti];
-            let dt = t - tr.last;
-            if dt > 1e-6 {
-                let v = [
-                    (s.centre[0] - tr.centre[0]) / dt,
-                    (s.centre[1] - tr.centre[1]) / dt,
-                ];
-                tr.velocity = [
-                    0.5 * tr.velocity[0] + 0.5 * v[0],
-                    0.5 * tr.velocity[1] + 0.5 * v[1],
-                ];
+            // A new track about to count as an object beside an object of the same face, not
+            // far off, not found this frame: the same card found a little off its centre
+            // while half covered (its two indices read apart). The object takes the find.
+            let mut ti = ti;
+            if !self.tracks[ti].confirmed
+                && self.tracks[ti].hits + 1 >= confirm
+                && let Some(k) = self.twin(ti, s, &track_used)
+            {
+                self.tracks[ti].first = f64::NEG_INFINITY;
+                track_used[k] = true;
+                ti = k;
             }
-            tr.centre = s.centre;
-            tr.corners = s.corners;
-            tr.last = t;
-            tr.hits += 1;
-            let was = tr.identity;
-            tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
-            // A face-down card read face up, again and again, has been turned over: what it
-            // showed face down no longer counts.
-            if was == Identity::CardBack && matches!(s.identity, Identity::Card(_)) {
-                tr.face_run += 1;
-                if tr.face_run >= confirm {
-                    tr.votes.retain(|v| v.0 != Identity::CardBack);
-                    tr.vote(s.identity, 0.0);
-                }
-            } else {
-                tr.face_run = 0;
-            }
-            if !tr.confirmed && tr.hits >= confirm {
-                tr.confirmed = true;
-                changes.push(Change::Appeared(tr.clone()));
-            } else if tr.confirmed && tr.identity != was {
-                changes.push(Change::Identity {
-                    track: tr.clone(),
-                    was,
-                });
+            if let Some(change) = absorb(&mut self.tracks[ti], s, t, confirm) {
+                changes.push(change);
             }
         }
         // Tracks not found: kept a while, then gone (or, never confirmed, dropped).
@@ -353,6 +367,49 @@ impl Tracker {
             }
             _ => false,
         }
+    }
+}
+
+/// Folds a find into its track; says what changed (it became an object, or its face changed).
+fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32) -> Option<Change> {
+    let dt = t - tr.last;
+    if dt > 1e-6 {
+        let v = [
+            (s.centre[0] - tr.centre[0]) / dt,
+            (s.centre[1] - tr.centre[1]) / dt,
+        ];
+        tr.velocity = [
+            0.5 * tr.velocity[0] + 0.5 * v[0],
+            0.5 * tr.velocity[1] + 0.5 * v[1],
+        ];
+    }
+    tr.centre = s.centre;
+    tr.corners = s.corners;
+    tr.last = t;
+    tr.hits += 1;
+    let was = tr.identity;
+    tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+    // A face-down card read face up, again and again, has been turned over: what it
+    // showed face down no longer counts.
+    if was == Identity::CardBack && matches!(s.identity, Identity::Card(_)) {
+        tr.face_run += 1;
+        if tr.face_run >= confirm {
+            tr.votes.retain(|v| v.0 != Identity::CardBack);
+            tr.vote(s.identity, 0.0);
+        }
+    } else {
+        tr.face_run = 0;
+    }
+    if !tr.confirmed && tr.hits >= confirm {
+        tr.confirmed = true;
+        Some(Change::Appeared(tr.clone()))
+    } else if tr.confirmed && tr.identity != was {
+        Some(Change::Identity {
+            track: tr.clone(),
+            was,
+        })
+    } else {
+        None
     }
 }
 
