@@ -134,7 +134,11 @@ pub fn analyze(
     mut on_events: impl FnMut(&[Event]),
     mut on_progress: impl FnMut(&Progress),
 ) -> Result<Analysis, PipelineError> {
-    let (frames, used, stride) = decode_on_a_thread(path, options.queue.max(1), options.stride)?;
+    let DecodeThread {
+        frames,
+        used,
+        stride,
+    } = decode_on_a_thread(path, options.queue.max(1), options.stride)?;
     recognizer.reset();
     recognizer.stride = 1;
     recognizer.use_layout(Some(layout));
@@ -232,6 +236,16 @@ enum Decoded {
     Failed(DecodeError, u64),
 }
 
+/// The decoding thread's ends.
+struct DecodeThread {
+    /// Frames to look at, then how decoding ended.
+    frames: Receiver<Decoded>,
+    /// Pixels handed back to hold later frames.
+    used: Sender<Vec<u8>>,
+    /// Every how manyth frame is handed over.
+    stride: u64,
+}
+
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
 /// frame (by default from the frame rate) with the count of frames decoded so far, and takes
 /// frames' pixels back on the second channel to reuse. Opening errors come back at once; a
@@ -240,7 +254,7 @@ fn decode_on_a_thread(
     path: &Path,
     queue: usize,
     stride: Option<u64>,
-) -> Result<(Receiver<Decoded>, Sender<Vec<u8>>, u64), DecodeError> {
+) -> Result<DecodeThread, DecodeError> {
     let (tx, rx) = sync_channel(queue);
     let (used_tx, used_rx) = channel::<Vec<u8>>();
     let (ready_tx, ready_rx) = sync_channel(1);
@@ -284,7 +298,11 @@ fn decode_on_a_thread(
         }
     });
     match ready_rx.recv() {
-        Ok(Ok(every)) => Ok((rx, used_tx, every)),
+        Ok(Ok(every)) => Ok(DecodeThread {
+            frames: rx,
+            used: used_tx,
+            stride: every,
+        }),
         Ok(Err(e)) => Err(e),
         // The thread ended without a word: only a panic in FFmpeg's bindings does that.
         Err(_) => Err(DecodeError::Thread),
