@@ -202,6 +202,18 @@ impl Camera {
     }
 }
 
+/// The axis-aligned bounding box of pixel points: x0, y0, x1, y1 (pixels).
+pub fn bounds(points: &[[f64; 2]]) -> [f64; 4] {
+    let xs = points.iter().map(|p| p[0]);
+    let ys = points.iter().map(|p| p[1]);
+    [
+        xs.clone().fold(f64::MAX, f64::min),
+        ys.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max),
+        ys.fold(f64::MIN, f64::max),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,16 +278,4 @@ mod tests {
         let far = cam.scale_at(TablePt::new(0.0, 85.0));
         assert!(far < near * 0.9, "near {near} far {far}");
     }
-}
-
-/// The axis-aligned bounding box of pixel points: x0, y0, x1, y1 (pixels).
-pub fn bounds(points: &[[f64; 2]]) -> [f64; 4] {
-    let xs = points.iter().map(|p| p[0]);
-    let ys = points.iter().map(|p| p[1]);
-    [
-        xs.clone().fold(f64::MAX, f64::min),
-        ys.clone().fold(f64::MAX, f64::min),
-        xs.fold(f64::MIN, f64::max),
-        ys.fold(f64::MIN, f64::max),
-    ]
 }
