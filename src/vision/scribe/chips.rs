@@ -213,7 +213,16 @@ impl Scribe {
                 .iter()
                 .all(|o| dist(o.1, c.1) > 6.0 * c.3 || now - o.2 > wait)
         };
-        let ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        // A run (a fan) is read whole, once every chip of it is ready: a fan's far end may lie
+        // clear of chips still coming to rest that hold back its near end.
+        let ready_ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        let all_ids: Vec<u64> = rest.iter().map(|c| c.0).collect();
+        let ids: Vec<u64> = self
+            .runs(&all_ids)
+            .into_iter()
+            .filter(|run| run.iter().all(|id| ready_ids.contains(id)))
+            .flatten()
+            .collect();
         if ids.is_empty() {
             return;
         }
@@ -287,6 +296,7 @@ impl Scribe {
         };
         let radius = first.radius;
         let total: i64 = notes.iter().map(|n| n.value).sum();
+        let notes_value: Vec<i64> = notes.iter().map(|n| n.value).collect();
         let t = notes.iter().map(|n| n.rest_t).fold(f64::MIN, f64::max);
         let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         let ax = self.axes[usize::from(space)];
@@ -294,7 +304,6 @@ impl Scribe {
         // A wager's own chips fanned where it stood (now counted), or found again there while
         // its hand is still on the felt. A stack where last round's wager stood, with no
         // cards left there, is a new wager.
-        let now = self.now;
         // Cards there seen as these chips came to rest: the round is still being played there.
         let live = self.hands[usize::from(space)]
             .iter()
@@ -349,7 +358,9 @@ impl Scribe {
             }
         }
         if let Some(i) = own {
-            let fanned = run.len() >= 2;
+            let beside_stack = points
+                .iter()
+                .all(|p| dist(*p, self.stakes[i].at) > 0.3 * chip_d);
             // The chip where the stack stood, still followed as the stack.
             let under: i64 = self.stakes[i]
                 .tracks
@@ -357,10 +368,13 @@ impl Scribe {
                 .filter(|id| !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id))
                 .filter_map(|id| self.chips.get(id))
                 .filter(|n| {
-                    dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && now - n.seen_t <= 0.5
+                    // Still there when the run came to rest (judged a while later).
+                    dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && n.seen_t >= t
                 })
                 .map(|n| n.value)
                 .sum();
+            // Two chips fanned from a stack of two: one moved beside, one where it stood.
+            let fanned = run.len() >= 2 || (under > 0 && beside_stack);
             let s = &mut self.stakes[i];
             let more = s.counted;
             for id in run {
@@ -461,8 +475,12 @@ impl Scribe {
         });
         if let Some(i) = more {
             let p = &mut self.paid[i];
-            p.amount += total;
-            p.points.extend_from_slice(&points);
+            // A chip found again where one of the fan was already read is that chip.
+            let fresh: Vec<usize> = (0..points.len())
+                .filter(|&k| p.points.iter().all(|q| dist(points[k], *q) > 0.5 * chip_d))
+                .collect();
+            p.amount += fresh.iter().map(|&k| notes_value[k]).sum::<i64>();
+            p.points.extend(fresh.iter().map(|&k| points[k]));
             let (event, amount) = (p.event, p.amount);
             self.amend(event, |k| {
                 if let EventKind::Payout { money, fanned, .. } = k {
