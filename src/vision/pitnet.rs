@@ -221,7 +221,7 @@ fn rect(cx: f64, cy: f64, ux: f64, uy: f64, rx: f64, ry: f64) -> [[f64; 2]; 4] {
 
 /// Merges what several points or windows found of one thing: a card seen at both its indices
 /// (or by two windows) is one card; likewise a chip. Two cards are one when their centres lie
-/// within a quarter of a card's width, two chips within half a chip's radius (half the smaller
+/// within a quarter of a card's width (two fifths when both read as one rank), two chips within half a chip's radius (half the smaller
 /// side's half). The surest finding gives the place; a face-up card read at both its indices
 /// takes the face both readings together make likeliest (their log-probabilities added, each
 /// index counted once however many windows saw it). Sorted by score, surest first.
@@ -236,7 +236,13 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
                 return false;
             }
             let d = (k.centre[0] - s.centre[0]).hypot(k.centre[1] - s.centre[1]);
-            d < 0.5 * k.half_width().max(s.half_width())
+            let half = k.half_width().max(s.half_width());
+            // Read as one rank at both indices: one card whose centre each index put a
+            // little apart (a card turned across its hand, half covered), however its small
+            // suit signs were read.
+            let one_rank = matches!((k.identity, s.identity),
+                (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
+            d < 0.5 * half || (one_rank && d < 0.8 * half)
         });
         match near {
             None => {
@@ -407,6 +413,16 @@ mod tests {
         // A card fanned half a card away stays apart.
         let two = merge(vec![one(0.8, [100.0, 100.0]), one(0.9, [120.0, 128.0])]);
         assert_eq!(two.len(), 2);
+        // Found at its two indices with centres put 14 pixels apart (0.7 of its half width):
+        // one card when both read one rank, whatever the suits; two of different ranks.
+        let at = |card: usize, x: f64| {
+            let c = Identity::Card(Card::from_index(card).unwrap());
+            upright(c, 0.9, 0.9, [x, 100.0], [x, 100.0])
+        };
+        let (nine_clubs, nine_spades, ten_clubs) = (32, 35, 36);
+        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(nine_spades, 114.0)]).len(), 1);
+        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(ten_clubs, 114.0)]).len(), 2);
+        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(nine_spades, 120.0)]).len(), 2);
     }
 
     /// A card read at one index as `probs` (face index, probability; the rest spread evenly).

@@ -481,6 +481,37 @@ mod tests {
     }
 
     #[test]
+    fn a_half_covered_card_found_off_its_centre_is_still_one_card() {
+        // The dealer's hand over part of it: the card is found three quarters of its half
+        // width off its centre, every other look.
+        let mut frames = vec![vec![card("7h", 300.0, 200.0)]; 5];
+        for i in 0..10 {
+            let x = if i % 2 == 0 { 314.0 } else { 300.0 };
+            frames.push(vec![card("7h", x, 204.0)]);
+        }
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
+    }
+
+    #[test]
+    fn a_card_found_twice_at_once_and_then_only_off_centre_is_one_card() {
+        let mut frames = vec![vec![card("7h", 300.0, 200.0)]; 5];
+        // Both its indices found apart for a look, then only the one off its centre.
+        frames.push(vec![card("7h", 300.0, 200.0), card("7h", 315.0, 200.0)]);
+        frames.extend(vec![vec![card("7h", 315.0, 200.0)]; 6]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
+        // Another card of the face dealt into the hand, a card's index further on, is two.
+        let mut frames = vec![vec![card("7h", 300.0, 200.0)]; 5];
+        frames.extend(vec![
+            vec![card("7h", 300.0, 200.0), card("7h", 330.0, 215.0)];
+            6
+        ]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+    }
+
+    #[test]
     fn a_card_covered_by_the_hand_for_a_second_is_dealt_once() {
         let mut frames = vec![vec![card("7h", 300.0, 200.0)]; 10];
         frames.extend(vec![vec![]; 10]);

@@ -25,7 +25,7 @@ pub(super) struct Placed {
     /// Where it came to rest, pixels.
     at: [f64; 2],
     /// When it came to rest, seconds.
-    t: f64,
+    pub(super) t: f64,
     /// The sequence number of its `card` event.
     event: u64,
     /// The sequence number of its `hole_card_turned` event, once turned.

@@ -305,10 +305,13 @@ impl Scribe {
         // its hand is still on the felt. A stack where last round's wager stood, with no
         // cards left there, is a new wager.
         // Cards there seen as these chips came to rest: the round is still being played there.
-        let live = self.hands[usize::from(space)]
-            .iter()
-            .flatten()
-            .any(|id| self.cards.get(id).is_some_and(|c| c.seen_t >= t - 0.3));
+        let live = self.hands[usize::from(space)].iter().flatten().any(|id| {
+            // Lying there before the chips came to rest (not the round's first card,
+            // dealt while they were still being judged).
+            self.cards
+                .get(id)
+                .is_some_and(|c| c.seen_t >= t - 0.3 && c.placed.is_some_and(|p| p.t <= t))
+        });
         // (The chip left where the stack stood may still be the stack's own track.)
         // A fanned wager's chips uncovered late lie next to the ones already read.
         let chips = &self.chips;
