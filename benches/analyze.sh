@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Speed and memory of `pitwatch analyze` beside FFmpeg's bare decode of the same file, run one
 # after the other on the same machine: films MINUTES of simulated 720p30 H.264 play, then times
-#   pitwatch analyze CLIP --layout ...            (decode, recognise every 3rd frame, track,
+#   pitwatch analyze CLIP --layout ...            (decode, recognise five frames a second, track,
 #                                                  read the log, audit)
 #   ffmpeg -threads 2 -i CLIP -f null -           (Debian's ffmpeg: decoding alone)
 # and prints analyze's throughput as a share of ffmpeg's, and analyze's peak resident memory.
