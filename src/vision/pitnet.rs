@@ -420,9 +420,18 @@ mod tests {
             upright(c, 0.9, 0.9, [x, 100.0], [x, 100.0])
         };
         let (nine_clubs, nine_spades, ten_clubs) = (32, 35, 36);
-        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(nine_spades, 114.0)]).len(), 1);
-        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(ten_clubs, 114.0)]).len(), 2);
-        assert_eq!(merge(vec![at(nine_clubs, 100.0), at(nine_spades, 120.0)]).len(), 2);
+        assert_eq!(
+            merge(vec![at(nine_clubs, 100.0), at(nine_spades, 114.0)]).len(),
+            1
+        );
+        assert_eq!(
+            merge(vec![at(nine_clubs, 100.0), at(ten_clubs, 114.0)]).len(),
+            2
+        );
+        assert_eq!(
+            merge(vec![at(nine_clubs, 100.0), at(nine_spades, 120.0)]).len(),
+            2
+        );
     }
 
     /// A card read at one index as `probs` (face index, probability; the rest spread evenly).
