@@ -23,6 +23,10 @@ enum BurnOwed {
 struct TableState {
     name: Id,
     seen: [u8; 52],
+    /// A shuffle has been recorded: the cards are counted from it. A log that records none
+    /// (footage whose shuffle happens off camera) cannot say how many of a face the shoe has
+    /// given, and is not counted.
+    shuffled: bool,
     burn_owed: Option<BurnOwed>,
     rounds: u32,
     round: Box<Round>,
@@ -87,6 +91,7 @@ impl Auditor {
             round: Box::new(Round::new(name.clone())),
             name,
             seen: [0; 52],
+            shuffled: false,
             burn_owed: None,
             rounds: 0,
             open: false,
@@ -103,6 +108,7 @@ impl Auditor {
         match &ev.kind {
             EventKind::Shuffle => {
                 ts.seen = [0; 52];
+                ts.shuffled = true;
                 ts.burn_owed = Some(BurnOwed::Shuffle(ev.t));
             }
             EventKind::Cut => {}
@@ -184,7 +190,7 @@ fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {
 fn count(ts: &mut TableState, c: Card, t: f64, rules: &HouseRules) {
     let n = &mut ts.seen[c.index()];
     *n = n.saturating_add(1);
-    if *n > rules.decks && ts.open {
+    if *n > rules.decks && ts.open && ts.shuffled {
         too_many(ts, c, t, rules.decks);
     }
 }
