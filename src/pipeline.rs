@@ -308,3 +308,21 @@ fn decode_on_a_thread(
         Err(_) => Err(DecodeError::Thread),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_looks_a_second_whatever_the_frame_rate() {
+        assert_eq!(stride_for(30.0), 6);
+        assert_eq!(stride_for(29.97), 6);
+        assert_eq!(stride_for(15.0), 3);
+        assert_eq!(stride_for(25.0), 5);
+        assert_eq!(stride_for(60.0), 12);
+        // Slow or unknown rates: every frame.
+        assert_eq!(stride_for(4.0), 1);
+        assert_eq!(stride_for(0.0), 1);
+        assert_eq!(stride_for(f64::NAN), 1);
+    }
+}
