@@ -221,8 +221,9 @@ fn rect(cx: f64, cy: f64, ux: f64, uy: f64, rx: f64, ry: f64) -> [[f64; 2]; 4] {
 
 /// Merges what several points or windows found of one thing: a card seen at both its indices
 /// (or by two windows) is one card; likewise a chip. Two cards are one when their centres lie
-/// within a quarter of a card's width (two fifths when both read as one rank), two chips within half a chip's radius (half the smaller
-/// side's half). The surest finding gives the place; a face-up card read at both its indices
+/// within a quarter of a card's width (two fifths when both read as one rank), two chips
+/// within half a chip's radius (half the smaller side's half). The surest finding gives the
+/// place; a face-up card read at both its indices
 /// takes the face both readings together make likeliest (their log-probabilities added, each
 /// index counted once however many windows saw it). Sorted by score, surest first.
 pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {

@@ -242,6 +242,7 @@ impl Tracker {
                 && self.tracks[ti].hits + 1 >= confirm
                 && let Some(k) = self.twin(ti, s, &track_used)
             {
+                // Never confirmed and now too old to be: dropped with the unfound below.
                 self.tracks[ti].first = f64::NEG_INFINITY;
                 track_used[k] = true;
                 ti = k;

@@ -296,7 +296,6 @@ impl Scribe {
         };
         let radius = first.radius;
         let total: i64 = notes.iter().map(|n| n.value).sum();
-        let notes_value: Vec<i64> = notes.iter().map(|n| n.value).collect();
         let t = notes.iter().map(|n| n.rest_t).fold(f64::MIN, f64::max);
         let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         let ax = self.axes[usize::from(space)];
@@ -479,11 +478,13 @@ impl Scribe {
         if let Some(i) = more {
             let p = &mut self.paid[i];
             // A chip found again where one of the fan was already read is that chip.
-            let fresh: Vec<usize> = (0..points.len())
-                .filter(|&k| p.points.iter().all(|q| dist(points[k], *q) > 0.5 * chip_d))
+            let fresh: Vec<([f64; 2], i64)> = notes
+                .iter()
+                .map(|n| (n.rest, n.value))
+                .filter(|(at, _)| p.points.iter().all(|q| dist(*at, *q) > 0.5 * chip_d))
                 .collect();
-            p.amount += fresh.iter().map(|&k| notes_value[k]).sum::<i64>();
-            p.points.extend(fresh.iter().map(|&k| points[k]));
+            p.amount += fresh.iter().map(|f| f.1).sum::<i64>();
+            p.points.extend(fresh.iter().map(|f| f.0));
             let (event, amount) = (p.event, p.amount);
             self.amend(event, |k| {
                 if let EventKind::Payout { money, fanned, .. } = k {
