@@ -582,6 +582,13 @@ impl Round {
                     h.cleared = true;
                 }
             }
+            k if k.is_poker() => self.break_with(
+                format!(
+                    "a poker event (`{}`) in a twenty-one round; audit the log as hold'em",
+                    k.type_name()
+                ),
+                t,
+            ),
             // Shuffle, cut, shoe burns, dealer changes and the end of the round are the auditor's.
             _ => {}
         }

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::id::Id;
 use super::types::{
-    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, Target, WagerKind,
+    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, PostKind, Target, WagerKind,
 };
 use crate::rules::cards::Card;
 
@@ -109,6 +109,14 @@ struct Raw<'a> {
     player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dealer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cards: Option<Vec<Card>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all_in: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declared_cents: Option<i64>,
 }
 
 /// The fields each type allows besides `t`, `wall`, `table` and `type`.
@@ -123,11 +131,17 @@ fn allowed(ty: &str) -> &'static [&'static str] {
         "payout" => &["space", "hand", "bet", "amount_cents", "chips", "fanned"],
         "cards_cleared" => &["space"],
         "dealer_change" => &["dealer"],
+        "button" | "check" | "fold" => &["seat"],
+        "post" => &["seat", "kind", "amount_cents", "chips"],
+        "bet" => &["seat", "amount_cents", "chips", "all_in", "declared_cents"],
+        "board" => &["card"],
+        "show" => &["seat", "cards"],
+        "pot" => &["seat", "amount_cents", "chips"],
         _ => &[],
     }
 }
 
-const TYPES: &str = "shuffle, cut, burn, card, hole_card_turned, wager, collect, payout, return, cards_cleared, dealer_change";
+const TYPES: &str = "shuffle, cut, burn, card, hole_card_turned, wager, collect, payout, return, cards_cleared, dealer_change (twenty-one); button, post, bet, check, fold, board, show, pot (poker)";
 
 impl Raw<'_> {
     fn present(&self) -> Vec<&'static str> {
@@ -151,6 +165,10 @@ impl Raw<'_> {
         f("fanned", self.fanned.is_some());
         f("player", self.player.is_some());
         f("dealer", self.dealer.is_some());
+        f("seat", self.seat.is_some());
+        f("cards", self.cards.is_some());
+        f("all_in", self.all_in.is_some());
+        f("declared_cents", self.declared_cents.is_some());
         v
     }
 }
@@ -165,6 +183,28 @@ fn space_of(v: Option<u64>, ty: &str) -> Result<u8, String> {
             "`space` is {n}: expected a betting space 1-{MAX_SPACE}"
         )),
     }
+}
+
+fn seat_of(v: Option<u64>, ty: &str) -> Result<u8, String> {
+    match v {
+        None => Err(format!("a `{ty}` event needs `seat` (a seat 1-{MAX_SPACE})")),
+        Some(n) if (1..=u64::from(MAX_SPACE)).contains(&n) => Ok(n as u8),
+        Some(n) => Err(format!("`seat` is {n}: expected a seat 1-{MAX_SPACE}")),
+    }
+}
+
+fn post_kind(s: Option<&str>) -> Result<PostKind, String> {
+    Ok(match s {
+        Some("ante") => PostKind::Ante,
+        Some("small_blind") => PostKind::SmallBlind,
+        Some("big_blind") => PostKind::BigBlind,
+        Some(o) => {
+            return Err(format!(
+                "`kind` is \"{o}\": expected ante, small_blind or big_blind"
+            ));
+        }
+        None => return Err("a `post` event needs `kind` (ante, small_blind or big_blind)".into()),
+    })
 }
 
 fn hand_of(v: Option<u64>) -> Result<u8, String> {
@@ -391,6 +431,59 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
         "dealer_change" => EventKind::DealerChange {
             dealer: raw.dealer.as_deref().map(Id::from),
         },
+        "button" => EventKind::Button {
+            seat: seat_of(raw.seat, ty)?,
+        },
+        "check" => EventKind::Check {
+            seat: seat_of(raw.seat, ty)?,
+        },
+        "fold" => EventKind::Fold {
+            seat: seat_of(raw.seat, ty)?,
+        },
+        "post" => EventKind::Post {
+            seat: seat_of(raw.seat, ty)?,
+            kind: post_kind(raw.kind.as_deref())?,
+            money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
+        },
+        "bet" => EventKind::Bet {
+            seat: seat_of(raw.seat, ty)?,
+            money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
+            all_in: raw.all_in,
+            declared: match raw.declared_cents {
+                None => None,
+                Some(d) if (1..=100_000_000).contains(&d) => Some(d as u32),
+                Some(d) => {
+                    return Err(format!(
+                        "`declared_cents` is {d}: expected an announced amount above zero"
+                    ));
+                }
+            },
+        },
+        "board" => EventKind::Board {
+            card: raw
+                .card
+                .ok_or("a `board` event needs `card` (the card dealt face up)")?,
+        },
+        "show" => {
+            let cards = raw
+                .cards
+                .clone()
+                .ok_or("a `show` event needs `cards` (every card the seat shows, e.g. [\"Ah\",\"Kd\"])")?;
+            if cards.is_empty() || cards.len() > 7 {
+                return Err(format!(
+                    "`cards` holds {} cards: expected 1 to 7",
+                    cards.len()
+                ));
+            }
+            EventKind::Show {
+                seat: seat_of(raw.seat, ty)?,
+                cards: cards.into_boxed_slice(),
+            }
+        }
+        "pot" => EventKind::Pot {
+            seat: seat_of(raw.seat, ty)?,
+            money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
+        },
         _ => unreachable!("checked against allowed()"),
     };
     Ok(Some(Event {
@@ -513,6 +606,34 @@ pub fn to_line(e: &Event) -> String {
         }
         EventKind::CardsCleared { space } => raw.space = space.map(u64::from),
         EventKind::DealerChange { dealer } => raw.dealer = dealer.as_deref().map(str::to_string),
+        EventKind::Button { seat } | EventKind::Check { seat } | EventKind::Fold { seat } => {
+            raw.seat = Some((*seat).into())
+        }
+        EventKind::Post { seat, kind, money } => {
+            raw.seat = Some((*seat).into());
+            raw.kind = Some(Cow::Borrowed(kind.as_str()));
+            put_money(&mut raw, money);
+        }
+        EventKind::Bet {
+            seat,
+            money,
+            all_in,
+            declared,
+        } => {
+            raw.seat = Some((*seat).into());
+            put_money(&mut raw, money);
+            raw.all_in = *all_in;
+            raw.declared_cents = declared.map(i64::from);
+        }
+        EventKind::Board { card } => raw.card = Some(*card),
+        EventKind::Show { seat, cards } => {
+            raw.seat = Some((*seat).into());
+            raw.cards = Some(cards.to_vec());
+        }
+        EventKind::Pot { seat, money } => {
+            raw.seat = Some((*seat).into());
+            put_money(&mut raw, money);
+        }
     }
     serde_json::to_string(&raw).expect("a Raw event always serializes")
 }
@@ -603,6 +724,25 @@ mod tests {
     }
 
     #[test]
+    fn poker_errors_say_what_was_expected() {
+        assert!(err(r#"{"t":1,"table":"P","type":"button"}"#).contains("needs `seat`"));
+        assert!(err(r#"{"t":1,"table":"P","type":"button","seat":0}"#).contains("seat 1-12"));
+        assert!(
+            err(r#"{"t":1,"table":"P","type":"post","seat":2,"kind":"straddle","amount_cents":5}"#)
+                .contains("ante, small_blind or big_blind")
+        );
+        assert!(err(r#"{"t":1,"table":"P","type":"show","seat":2}"#).contains("needs `cards`"));
+        assert!(
+            err(r#"{"t":1,"table":"P","type":"show","seat":2,"cards":[]}"#).contains("1 to 7")
+        );
+        assert!(err(r#"{"t":1,"table":"P","type":"bet","seat":2}"#).contains("amount_cents"));
+        assert!(
+            err(r#"{"t":1,"table":"P","type":"check","seat":2,"amount_cents":5}"#)
+                .contains("does not apply")
+        );
+    }
+
+    #[test]
     fn skips_blank_and_comment_lines() {
         assert_eq!(parse_line("   ").unwrap(), None);
         assert_eq!(parse_line("# a note").unwrap(), None);
@@ -631,6 +771,16 @@ mod tests {
             r#"{"t":4.5,"table":"A","type":"cards_cleared"}"#,
             r#"{"t":5.0,"table":"A","type":"dealer_change","dealer":"D7"}"#,
             r#"{"t":5.5,"table":"A","type":"cut"}"#,
+            r#"{"t":6.0,"table":"P","type":"button","seat":3}"#,
+            r#"{"t":6.1,"table":"P","type":"post","seat":4,"kind":"small_blind","amount_cents":100}"#,
+            r#"{"t":6.2,"table":"P","type":"post","seat":5,"kind":"ante","chips":{"25":1}}"#,
+            r#"{"t":6.3,"table":"P","type":"card","to":4,"face_down":true}"#,
+            r#"{"t":6.4,"table":"P","type":"bet","seat":6,"amount_cents":600,"all_in":true,"declared_cents":600}"#,
+            r#"{"t":6.5,"table":"P","type":"check","seat":4}"#,
+            r#"{"t":6.6,"table":"P","type":"fold","seat":5}"#,
+            r#"{"t":6.7,"table":"P","type":"board","card":"Qs"}"#,
+            r#"{"t":6.8,"table":"P","type":"show","seat":6,"cards":["Ah","Kd"]}"#,
+            r#"{"t":6.9,"table":"P","type":"pot","seat":6,"amount_cents":1300}"#,
         ];
         for l in lines {
             let e = ok(l);

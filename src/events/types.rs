@@ -194,6 +194,88 @@ pub enum EventKind {
         /// The new dealer's id, when known.
         dealer: Option<Id>,
     },
+    /// Poker: the dealer button was placed in front of a seat; a new hand begins
+    /// (DC 30-1604.3(d), (x)).
+    Button {
+        /// The seat the button is in front of (seats are numbered clockwise, 1 at the dealer's
+        /// left).
+        seat: u8,
+    },
+    /// Poker: an ante or a blind posted before the first card (09-04(9)-(11), DC 1604.3(c)-(g)).
+    Post {
+        /// The seat posting.
+        seat: u8,
+        /// Ante, small blind or big blind.
+        kind: PostKind,
+        /// The chips posted.
+        money: Money,
+    },
+    /// Poker: chips a seat pushed forward in one motion: a bet, call, raise or all-in; the audit
+    /// works out which (09-04(16)). Two pushes by a seat with no action between are two motions
+    /// (a string bet unless the first was short of a call, Morehead 18).
+    Bet {
+        /// The seat betting.
+        seat: u8,
+        /// The chips pushed in this motion.
+        money: Money,
+        /// Whether these were the seat's last chips; `None` when the source cannot tell.
+        all_in: Option<bool>,
+        /// An amount the player announced before putting chips in, in cents (09-04(15),
+        /// Morehead 18), when heard.
+        declared: Option<u32>,
+    },
+    /// Poker: a seat checked (tapped the table).
+    Check {
+        /// The seat checking.
+        seat: u8,
+    },
+    /// Poker: a seat's cards were given up, in the betting or at the showdown (mucked).
+    Fold {
+        /// The seat folding.
+        seat: u8,
+    },
+    /// Poker: a board card dealt face up (DC 1604.3(n), (p), (r)).
+    Board {
+        /// The card.
+        card: Card,
+    },
+    /// Poker: a seat's hand turned face up at the showdown (09-04(23)-(24)).
+    Show {
+        /// The seat showing.
+        seat: u8,
+        /// The cards shown: every card the seat holds.
+        cards: Box<[Card]>,
+    },
+    /// Poker: chips from the pot pushed to a seat (a pot or its share, or bets handed back when a
+    /// deal is void).
+    Pot {
+        /// The seat receiving.
+        seat: u8,
+        /// How much.
+        money: Money,
+    },
+}
+
+/// What a poker post is (09-04(9)-(11)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PostKind {
+    /// An ante, from every player before the first card (09-04(9)).
+    Ante,
+    /// The small blind, from the first seat left of the button (DC 1604.3(e)).
+    SmallBlind,
+    /// The big blind, from the seat left of the small blind (DC 1604.3(f)).
+    BigBlind,
+}
+
+impl PostKind {
+    /// The kind's name in the log.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostKind::Ante => "ante",
+            PostKind::SmallBlind => "small_blind",
+            PostKind::BigBlind => "big_blind",
+        }
+    }
 }
 
 impl EventKind {
@@ -211,7 +293,31 @@ impl EventKind {
             EventKind::Return { .. } => "return",
             EventKind::CardsCleared { .. } => "cards_cleared",
             EventKind::DealerChange { .. } => "dealer_change",
+            EventKind::Button { .. } => "button",
+            EventKind::Post { .. } => "post",
+            EventKind::Bet { .. } => "bet",
+            EventKind::Check { .. } => "check",
+            EventKind::Fold { .. } => "fold",
+            EventKind::Board { .. } => "board",
+            EventKind::Show { .. } => "show",
+            EventKind::Pot { .. } => "pot",
         }
+    }
+
+    /// True for the events only poker has (button, posts, bets, checks, folds, board cards,
+    /// shown hands, pots pushed).
+    pub fn is_poker(&self) -> bool {
+        matches!(
+            self,
+            EventKind::Button { .. }
+                | EventKind::Post { .. }
+                | EventKind::Bet { .. }
+                | EventKind::Check { .. }
+                | EventKind::Fold { .. }
+                | EventKind::Board { .. }
+                | EventKind::Show { .. }
+                | EventKind::Pot { .. }
+        )
     }
 }
 

@@ -291,6 +291,15 @@ impl Builder<'_> {
         match &ev.kind {
             EventKind::Shuffle | EventKind::Cut => {}
             EventKind::DealerChange { .. } => self.scene.dealer_changes.push(t),
+            // The simulator films twenty-one only.
+            EventKind::Button { .. }
+            | EventKind::Post { .. }
+            | EventKind::Bet { .. }
+            | EventKind::Check { .. }
+            | EventKind::Fold { .. }
+            | EventKind::Board { .. }
+            | EventKind::Show { .. }
+            | EventKind::Pot { .. } => {}
             EventKind::Burn { from: None, .. } => {
                 let back = Thing::Card {
                     card: None,
