@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 pub mod audit;
 pub mod events;
+pub mod holdem;
 pub mod layout;
 pub mod pipeline;
 pub mod render;

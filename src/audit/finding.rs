@@ -130,6 +130,47 @@ kinds! {
     CardNotAtRightAngle = "card_not_at_right_angle", Low, "N.D. Admin. Code 99-01.3-08-11(3)";
     /// The round could not be rebuilt from the log; the reason says why.
     RoundUnreconstructable = "round_unreconstructable", High, "N.D. Admin. Code 99-01.3-08-11(17)";
+    /// Poker: the button did not move to the next player clockwise (DC 30-1604.3(d), (x); the
+    /// heads-up rule of 09-04(11)).
+    ButtonNotMoved = "button_not_moved", Medium, "DC 30-1604.3(x)";
+    /// Poker: a blind posted by a seat other than the one the rules name (DC 30-1604.3(e)-(g),
+    /// 09-04(11)).
+    BlindsWrongSeats = "blinds_wrong_seats", Medium, "DC 30-1604.3(e)-(g); N.D. Admin. Code 99-01.3-09-04(11)";
+    /// Poker: a misdeal: a seat given the wrong number of hole cards, cards out of sequence, or a
+    /// player in the hand dealt out (09-04(7), (13)).
+    Misdeal = "misdeal", Medium, "N.D. Admin. Code 99-01.3-09-04(13)";
+    /// Poker: a burn card missing or extra before the flop, turn or river (09-04(14)).
+    BurnProcedure = "burn_procedure", Medium, "N.D. Admin. Code 99-01.3-09-04(14)";
+    /// Poker: the wrong number of board cards on a street (three, one, one: DC 30-1604.3(n), (p), (r)).
+    BoardCardCount = "board_card_count", High, "DC 30-1604.3(n), (p), (r)";
+    /// Poker: a seat acted before its turn or when no action was owed (09-04(10); Morehead 23-24).
+    ActionOutOfTurn = "action_out_of_turn", Medium, "N.D. Admin. Code 99-01.3-09-04(10)";
+    /// Poker: a raise below the minimum let stand (09-04(17); Morehead 19).
+    RaiseBelowMinimum = "raise_below_minimum", Medium, "N.D. Admin. Code 99-01.3-09-04(17)";
+    /// Poker: a seat stayed in for less than the call, or checked facing a bet (09-04(10), (16)).
+    BetBelowCall = "bet_below_call", Medium, "N.D. Admin. Code 99-01.3-09-04(16)";
+    /// Poker: a bet put in with more than one forward motion (Morehead 18).
+    StringBet = "string_bet", Low, "Morehead's laws of poker 18";
+    /// Poker: a pot pushed to the wrong seat or in the wrong amount (DC 30-1604.3(v)(3), 09-04(26)).
+    PotAwardedWrongly = "pot_awarded_wrongly", High, "DC 30-1604.3(v)(3)";
+    /// Poker: a tied pot split unequally, or the odd chip given to the wrong seat (09-04(25), (27)).
+    PotSplitWrongly = "pot_split_wrongly", High, "N.D. Admin. Code 99-01.3-09-04(25), (27)";
+    /// Poker: a hand holding too many cards (dead) won chips (09-04(18), (24)(a)).
+    FouledHandWon = "fouled_hand_won", High, "N.D. Admin. Code 99-01.3-09-04(18)";
+    /// Poker: a card seen twice in one deal: the pack is incorrect, the deal void and every bet
+    /// returned (Morehead 14; 09-04(28)).
+    IncorrectPack = "incorrect_pack", High, "Morehead's laws of poker 14; N.D. Admin. Code 99-01.3-09-04(28)";
+    /// Poker: hands shown at the showdown in the wrong order (09-04(23)).
+    ShowdownOrder = "showdown_order", Low, "N.D. Admin. Code 99-01.3-09-04(23)";
+    /// Poker: the hand could not be rebuilt from the log; the reason says why (09-04(26)).
+    HandUnreconstructable = "hand_unreconstructable", High, "N.D. Admin. Code 99-01.3-09-04(26)";
+}
+
+impl FindingKind {
+    /// True for the kinds only the poker audit reports.
+    pub fn is_poker(self) -> bool {
+        self >= FindingKind::ButtonNotMoved
+    }
 }
 
 impl fmt::Display for FindingKind {
@@ -217,10 +258,17 @@ mod tests {
     #[test]
     fn every_kind_cites_a_rule_and_round_trips() {
         for k in FindingKind::ALL {
-            assert!(
-                k.citation().starts_with("N.D. Admin. Code 99-01.3-08-"),
-                "{k}"
-            );
+            let cite = k.citation();
+            if k.is_poker() {
+                assert!(
+                    cite.contains("99-01.3-09-04")
+                        || cite.starts_with("DC 30-1604.3")
+                        || cite.starts_with("Morehead"),
+                    "{k}"
+                );
+            } else {
+                assert!(cite.starts_with("N.D. Admin. Code 99-01.3-08-"), "{k}");
+            }
             let j = serde_json::to_string(k).unwrap();
             assert_eq!(j, format!("\"{}\"", k.as_str()));
             assert_eq!(serde_json::from_str::<FindingKind>(&j).unwrap(), *k);

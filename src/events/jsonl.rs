@@ -187,7 +187,9 @@ fn space_of(v: Option<u64>, ty: &str) -> Result<u8, String> {
 
 fn seat_of(v: Option<u64>, ty: &str) -> Result<u8, String> {
     match v {
-        None => Err(format!("a `{ty}` event needs `seat` (a seat 1-{MAX_SPACE})")),
+        None => Err(format!(
+            "a `{ty}` event needs `seat` (a seat 1-{MAX_SPACE})"
+        )),
         Some(n) if (1..=u64::from(MAX_SPACE)).contains(&n) => Ok(n as u8),
         Some(n) => Err(format!("`seat` is {n}: expected a seat 1-{MAX_SPACE}")),
     }
@@ -465,10 +467,9 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                 .ok_or("a `board` event needs `card` (the card dealt face up)")?,
         },
         "show" => {
-            let cards = raw
-                .cards
-                .clone()
-                .ok_or("a `show` event needs `cards` (every card the seat shows, e.g. [\"Ah\",\"Kd\"])")?;
+            let cards = raw.cards.clone().ok_or(
+                "a `show` event needs `cards` (every card the seat shows, e.g. [\"Ah\",\"Kd\"])",
+            )?;
             if cards.is_empty() || cards.len() > 7 {
                 return Err(format!(
                     "`cards` holds {} cards: expected 1 to 7",
@@ -732,9 +733,7 @@ mod tests {
                 .contains("ante, small_blind or big_blind")
         );
         assert!(err(r#"{"t":1,"table":"P","type":"show","seat":2}"#).contains("needs `cards`"));
-        assert!(
-            err(r#"{"t":1,"table":"P","type":"show","seat":2,"cards":[]}"#).contains("1 to 7")
-        );
+        assert!(err(r#"{"t":1,"table":"P","type":"show","seat":2,"cards":[]}"#).contains("1 to 7"));
         assert!(err(r#"{"t":1,"table":"P","type":"bet","seat":2}"#).contains("amount_cents"));
         assert!(
             err(r#"{"t":1,"table":"P","type":"check","seat":2,"amount_cents":5}"#)

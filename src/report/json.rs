@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::Totals;
 use crate::audit::{Finding, RoundSummary};
+use crate::holdem::HoldemSummary;
 
 #[derive(Serialize)]
 struct Tagged<'a, T: Serialize> {
@@ -23,6 +24,11 @@ fn line<T: Serialize>(w: &mut dyn Write, record: &'static str, inner: &T) -> io:
 /// Writes a round summary line.
 pub fn round(w: &mut dyn Write, r: &RoundSummary) -> io::Result<()> {
     line(w, "round", r)
+}
+
+/// Writes a hold'em hand summary line.
+pub fn hand(w: &mut dyn Write, h: &HoldemSummary) -> io::Result<()> {
+    line(w, "hand", h)
 }
 
 /// Writes a finding line.

@@ -5,6 +5,7 @@ pub mod text;
 
 use crate::audit::{Finding, RoundSummary, Severity};
 use crate::events::Cents;
+use crate::holdem::{HandStatus, HoldemSummary};
 
 /// Running totals over everything reported, for the closing line.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
@@ -27,6 +28,19 @@ pub struct Totals {
     pub house_expected_cents: Cents,
     /// The house's result as the chips moved, in cents.
     pub house_observed_cents: Cents,
+    /// Poker: what the rules push to the seats over all hands, in cents.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pushed_expected_cents: Cents,
+    /// Poker: what was pushed to the seats, in cents.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pushed_observed_cents: Cents,
+    /// Poker hands rather than twenty-one rounds.
+    #[serde(skip)]
+    pub poker: bool,
+}
+
+fn is_zero(c: &Cents) -> bool {
+    *c == 0
 }
 
 impl Totals {
@@ -39,6 +53,20 @@ impl Totals {
         self.wagered_cents += r.wagered_cents;
         self.house_expected_cents += r.house_expected_cents;
         self.house_observed_cents += r.house_observed_cents;
+    }
+
+    /// Adds a closed hold'em hand: its pot counts as wagered; the house takes nothing from it.
+    pub fn add_hand(&mut self, h: &HoldemSummary) {
+        self.poker = true;
+        self.rounds += 1;
+        if h.status == HandStatus::Unreconstructable {
+            self.unreconstructable += 1;
+        }
+        self.wagered_cents += h.pot_cents;
+        for s in &h.seats {
+            self.pushed_expected_cents += s.expected_cents;
+            self.pushed_observed_cents += s.awarded_cents;
+        }
     }
 
     /// Adds a finding.

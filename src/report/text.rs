@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use super::Totals;
 use crate::audit::{Finding, Outcome, RoundStatus, RoundSummary, clock, dollars};
+use crate::holdem::{HandStatus, HoldemSummary};
 
 fn outcome(o: Outcome) -> &'static str {
     match o {
@@ -68,11 +69,66 @@ pub fn round(w: &mut dyn Write, r: &RoundSummary) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes a hold'em hand's summary: the board, then each seat's money and shown hand.
+pub fn hand(w: &mut dyn Write, h: &HoldemSummary) -> io::Result<()> {
+    let status = match h.status {
+        HandStatus::Settled => "",
+        HandStatus::Void => "  [void: bets returned]",
+        HandStatus::Unreconstructable => "  [not reconstructed]",
+    };
+    let board: Vec<String> = h.board.iter().map(|c| c.to_string()).collect();
+    let button = h.button.map_or("?".to_string(), |b| b.to_string());
+    writeln!(
+        w,
+        "table {} hand {}  {}-{}  button seat {button}  board {}  pot {}{status}",
+        h.table,
+        h.hand,
+        clock(h.t_start),
+        clock(h.t_end),
+        if board.is_empty() {
+            "-".to_string()
+        } else {
+            board.join(" ")
+        },
+        dollars(h.pot_cents),
+    )?;
+    for s in &h.seats {
+        let mark = if s.expected_cents == s.awarded_cents {
+            "ok"
+        } else {
+            "MISMATCH"
+        };
+        let state = if s.fouled {
+            "dead"
+        } else if s.folded {
+            "folded"
+        } else if s.all_in {
+            "all in"
+        } else {
+            "in"
+        };
+        let shown: Vec<String> = s.shown.iter().map(|c| c.to_string()).collect();
+        writeln!(
+            w,
+            "  seat {:>2}  put in {:>9}  {:<6}  {:<8} {:<16} pushed {:>9} (rules {:>9})  {mark}",
+            s.seat,
+            dollars(s.put_in_cents),
+            state,
+            shown.join(" "),
+            s.hand.as_deref().unwrap_or(""),
+            dollars(s.awarded_cents),
+            dollars(s.expected_cents),
+        )?;
+    }
+    Ok(())
+}
+
 /// Writes one finding.
 pub fn finding(w: &mut dyn Write, f: &Finding) -> io::Result<()> {
+    let poker = f.kind.is_poker();
     let mut at = String::new();
     if let Some(s) = f.space {
-        at.push_str(&format!("  space {s}"));
+        at.push_str(&format!("  {} {s}", if poker { "seat" } else { "space" }));
     }
     if let Some(h) = f.hand {
         at.push_str(&format!(" hand {h}"));
@@ -84,10 +140,11 @@ pub fn finding(w: &mut dyn Write, f: &Finding) -> io::Result<()> {
         .unwrap_or_default();
     writeln!(
         w,
-        "  ! [{}] {}  table {} round {}{at}  {}-{}{wall}",
+        "  ! [{}] {}  table {} {} {}{at}  {}-{}{wall}",
         f.severity,
         f.kind,
         f.table,
+        if poker { "hand" } else { "round" },
         f.round,
         clock(f.t_start),
         clock(f.t_end)
@@ -104,6 +161,21 @@ pub fn finding(w: &mut dyn Write, f: &Finding) -> io::Result<()> {
 /// Writes the closing summary.
 pub fn totals(w: &mut dyn Write, t: &Totals) -> io::Result<()> {
     writeln!(w)?;
+    if t.poker {
+        writeln!(
+            w,
+            "{} hands ({} not reconstructed), {} findings ({} high, {} medium, {} low)",
+            t.rounds, t.unreconstructable, t.findings, t.high, t.medium, t.low
+        )?;
+        return writeln!(
+            w,
+            "put in the pots {}; pushed to the seats by the rules {}, as pushed {} (difference {})",
+            dollars(t.wagered_cents),
+            dollars(t.pushed_expected_cents),
+            dollars(t.pushed_observed_cents),
+            dollars(t.pushed_observed_cents - t.pushed_expected_cents)
+        );
+    }
     writeln!(
         w,
         "{} rounds ({} not reconstructed), {} findings ({} high, {} medium, {} low)",
