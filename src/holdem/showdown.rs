@@ -251,6 +251,8 @@ pub(super) fn settle(
             if tied.len() > 1 {
                 ties.extend(tied);
             }
+            ties.sort_unstable();
+            ties.dedup();
         }
         expected = award(&pots, &contenders, split, button, rules.smallest_chip_cents)
             .into_iter()
@@ -367,7 +369,8 @@ fn check_show_order(f: &Facts, b: &Betting, pots: &[crate::rules::poker::Pot], c
     // Clockwise starting at `first` itself.
     let mut order = clockwise_from(&seats, first.wrapping_sub(1));
     // (e): seats in a side pot show before a seat all in for the main pot only.
-    if pots.iter().filter(|p| p.eligible.len() > 1).count() > 1 {
+    let side_pots = pots.iter().filter(|p| p.eligible.len() > 1).count() > 1;
+    if side_pots {
         let main_only = |s: &u8| {
             pots.iter()
                 .filter(|p| p.eligible.len() > 1 && p.eligible.contains(s))
@@ -386,9 +389,14 @@ fn check_show_order(f: &Facts, b: &Betting, pots: &[crate::rules::poker::Pot], c
             format!("shown by seats {}", list(&seats)),
             None,
             format!(
-                "hands were shown in the order {}; seat {} shows first and the rest follow clockwise",
+                "hands were shown in the order {}; seat {} shows first (the last to bet or raise on the final round, else the first to act) and the rest follow clockwise{}",
                 list(&seats),
-                order[0]
+                order[0],
+                if side_pots {
+                    ", players in a side pot before one all in for the main pot only"
+                } else {
+                    ""
+                }
             ),
         );
     }

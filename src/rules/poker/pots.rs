@@ -139,6 +139,10 @@ fn share(amount: Cents, winners: &mut [u8], button: u8, unit: Cents, out: &mut V
 /// seat goes to it whether or not its hand was shown. Returns what each seat receives, one entry
 /// per seat that receives anything, in seat order. A pot no contender can win (every eligible
 /// seat's hand dead) is left out: it stays for the next hand (Morehead 16).
+///
+/// Side pots that go to the same winners are divided together, which splits them "as evenly as
+/// possible" (09-04(27)): two pots of 15 and 51 cents tied between the same two seats give 33
+/// each, not 8 + 26 to one and 7 + 25 to the other.
 pub fn award(
     pots: &[Pot],
     contenders: &[Contender],
@@ -146,41 +150,51 @@ pub fn award(
     button: u8,
     unit: Cents,
 ) -> Vec<(u8, Cents)> {
-    let mut got: Vec<(u8, Cents)> = Vec::new();
+    // (amount, high winners, low winners) per pot, merged when the winners repeat.
+    let mut shares: Vec<(Cents, Vec<u8>, Vec<u8>)> = Vec::new();
     for pot in pots {
-        if pot.eligible.len() == 1 {
-            got.push((pot.eligible[0], pot.amount));
-            continue;
+        let (high, low) = if pot.eligible.len() == 1 {
+            (pot.eligible.clone(), Vec::new())
+        } else {
+            let live: Vec<&Contender> = contenders
+                .iter()
+                .filter(|c| pot.eligible.contains(&c.seat))
+                .collect();
+            let Some(best_high) = live.iter().map(|c| c.high).max() else {
+                continue;
+            };
+            let high: Vec<u8> = live
+                .iter()
+                .filter(|c| c.high == best_high)
+                .map(|c| c.seat)
+                .collect();
+            let low: Vec<u8> = match split {
+                Split::High => Vec::new(),
+                Split::HighLow => match live.iter().filter_map(|c| c.low).max() {
+                    Some(bl) => live
+                        .iter()
+                        .filter(|c| c.low == Some(bl))
+                        .map(|c| c.seat)
+                        .collect(),
+                    None => Vec::new(),
+                },
+            };
+            (high, low)
+        };
+        match shares.last_mut() {
+            Some(last) if last.1 == high && last.2 == low => last.0 += pot.amount,
+            _ => shares.push((pot.amount, high, low)),
         }
-        let live: Vec<&Contender> = contenders
-            .iter()
-            .filter(|c| pot.eligible.contains(&c.seat))
-            .collect();
-        let Some(best_high) = live.iter().map(|c| c.high).max() else {
-            continue;
-        };
-        let mut high: Vec<u8> = live
-            .iter()
-            .filter(|c| c.high == best_high)
-            .map(|c| c.seat)
-            .collect();
-        let best_low = match split {
-            Split::High => None,
-            Split::HighLow => live.iter().filter_map(|c| c.low).max(),
-        };
-        match best_low {
-            None => share(pot.amount, &mut high, button, unit, &mut got),
-            Some(bl) => {
-                let mut low: Vec<u8> = live
-                    .iter()
-                    .filter(|c| c.low == Some(bl))
-                    .map(|c| c.seat)
-                    .collect();
-                let u = unit.max(1);
-                let low_half = pot.amount / u / 2 * u;
-                share(pot.amount - low_half, &mut high, button, unit, &mut got);
-                share(low_half, &mut low, button, unit, &mut got);
-            }
+    }
+    let mut got: Vec<(u8, Cents)> = Vec::new();
+    for (amount, mut high, mut low) in shares {
+        if low.is_empty() {
+            share(amount, &mut high, button, unit, &mut got);
+        } else {
+            let u = unit.max(1);
+            let low_half = amount / u / 2 * u;
+            share(amount - low_half, &mut high, button, unit, &mut got);
+            share(low_half, &mut low, button, unit, &mut got);
         }
     }
     let mut by_seat: Vec<(u8, Cents)> = Vec::new();
@@ -311,6 +325,33 @@ mod tests {
         assert_eq!(
             award(&pots, &tie3, Split::High, 3, 100),
             vec![(1, 400), (3, 300), (6, 400)]
+        );
+    }
+
+    #[test]
+    fn pots_tied_between_the_same_seats_are_split_together() {
+        // Seat 3, all in for 6, loses; seats 1 and 8 tie for the main pot (27) and the side pot
+        // (79), both odd. Split one by one, seat 8 (first clockwise from the button) would take
+        // both odd chips, 54 to 52; split together, 53 each (09-04(27): as evenly as possible).
+        let pots = build_pots(&[
+            stake(3, 6, true),
+            stake(1, 38, true),
+            stake(8, 38, true),
+            stake(4, 3, false),
+            stake(6, 21, false),
+        ]);
+        assert_eq!(
+            pots.iter().map(|p| p.amount).collect::<Vec<_>>(),
+            vec![27, 79]
+        );
+        let hands = [
+            hand(3, "2c 3d 4h 9s Jc"),
+            hand(1, "Ac Kd 9h 4s 2c"),
+            hand(8, "Ad Kh 9s 4c 2d"),
+        ];
+        assert_eq!(
+            award(&pots, &hands, Split::High, 5, 1),
+            vec![(1, 53), (8, 53)]
         );
     }
 
