@@ -8,6 +8,7 @@ mod bad_inputs;
 mod cli;
 mod docs;
 mod golden;
+mod holdem;
 mod property;
 mod recognizer;
 mod scenarios;

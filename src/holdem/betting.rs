@@ -177,10 +177,12 @@ impl Replay<'_> {
         }
     }
 
-    fn out_of_turn(&self, seat: u8, what: &str, t: f64, ctx: &mut Ctx) {
+    /// Reports an action out of turn; returns whether it was the seat's turn. Play reverts to
+    /// the seat whose turn it was (Morehead 23), so an action out of turn does not move it.
+    fn out_of_turn(&self, seat: u8, what: &str, t: f64, ctx: &mut Ctx) -> bool {
         let expected = self.expected();
         if expected == Some(seat) {
-            return;
+            return true;
         }
         let (exp, why) = match expected {
             Some(e) => (
@@ -201,6 +203,7 @@ impl Replay<'_> {
             None,
             format!("seat {seat} {what} out of turn: {why}"),
         );
+        false
     }
 
     fn post(&mut self, seat: u8, kind: PostKind, cents: Cents) {
@@ -221,7 +224,7 @@ impl Replay<'_> {
 
     fn check(&mut self, seat: u8, t: f64, ctx: &mut Ctx) {
         self.action = None;
-        self.out_of_turn(seat, "checked", t, ctx);
+        let in_turn = self.out_of_turn(seat, "checked", t, ctx);
         let to_call = self.to_call;
         let s = self.seat(seat);
         s.acted = true;
@@ -240,14 +243,13 @@ impl Replay<'_> {
                 ),
             );
         }
-        self.note_actor(seat, false);
+        self.note_actor(seat, false, in_turn);
     }
 
     fn fold(&mut self, seat: u8, t: f64, ctx: &mut Ctx) {
         self.action = None;
         // A fold once nothing is owed (or at the showdown) is a muck, not an action.
-        if !self.showdown && self.expected().is_some() {
-            self.out_of_turn(seat, "folded", t, ctx);
+        if !self.showdown && self.expected().is_some() && self.out_of_turn(seat, "folded", t, ctx) {
             self.last_actor = Some(seat);
         }
         self.seat(seat).folded = true;
@@ -263,8 +265,9 @@ impl Replay<'_> {
         ctx: &mut Ctx,
     ) {
         let second = matches!(self.action, Some(a) if a.seat == seat);
+        let mut in_turn = true;
         if !second {
-            self.out_of_turn(seat, "bet", t, ctx);
+            in_turn = self.out_of_turn(seat, "bet", t, ctx);
             let start = self.seat(seat).street_in;
             self.action = Some(Action {
                 seat,
@@ -349,7 +352,7 @@ impl Replay<'_> {
                     min: a.min_raise,
                 });
             }
-            self.note_actor(seat, true);
+            self.note_actor(seat, true, in_turn);
         } else {
             if now < a.to_call && !all_in {
                 self.pending = Some(Pending::Short {
@@ -358,11 +361,11 @@ impl Replay<'_> {
                     to_call: a.to_call,
                 });
             }
-            self.note_actor(seat, false);
+            self.note_actor(seat, false, in_turn);
         }
     }
 
-    fn note_actor(&mut self, seat: u8, aggressive: bool) {
+    fn note_actor(&mut self, seat: u8, aggressive: bool, in_turn: bool) {
         if self.actions_this_street == 0 {
             self.street_info = LastStreet {
                 first_actor: Some(seat),
@@ -373,7 +376,9 @@ impl Replay<'_> {
             self.street_info.last_aggressor = Some(seat);
         }
         self.actions_this_street += 1;
-        self.last_actor = Some(seat);
+        if in_turn {
+            self.last_actor = Some(seat);
+        }
     }
 }
 

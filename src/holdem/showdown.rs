@@ -171,18 +171,26 @@ pub(super) fn settle(
         let mut contenders: Vec<Contender> = Vec::new();
         if contested {
             if board.len() != 5 {
-                ctx.find(
-                    FindingKind::BoardCardCount,
-                    None,
-                    (f.t_start, f.t_end),
-                    "five board cards at the showdown".into(),
-                    format!("{} board card(s)", board.len()),
-                    None,
-                    format!(
-                        "the hand went to a showdown with {} board card(s); the board is five cards (DC 30-1604.3(n), (p), (r))",
-                        board.len()
-                    ),
-                );
+                // The hands cannot be read against a board that is not five cards.
+                if !ctx
+                    .findings
+                    .iter()
+                    .any(|x| x.kind == FindingKind::BoardCardCount)
+                {
+                    ctx.find(
+                        FindingKind::BoardCardCount,
+                        None,
+                        (f.t_start, f.t_end),
+                        "five board cards at the showdown".into(),
+                        format!("{} board card(s)", board.len()),
+                        None,
+                        format!(
+                            "the hand went to a showdown with {} board card(s); the board is five cards",
+                            board.len()
+                        ),
+                    );
+                }
+                return (HandStatus::Unreconstructable, seats);
             }
             for s in seats.iter_mut() {
                 let Some(shown) = f.shows.iter().find(|x| x.0 == s.seat) else {
