@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job, from a fresh Debian 12 machine: set up, build, analyse the bundled simulated
 # clip (samples/clip/footage.mp4, one planted overpayment) and score what was read against its
-# truth, then audit the clip's truth and the sample shift (samples/shift.jsonl, seven findings).
+# truth, then audit the clip's truth, the sample shift (samples/shift.jsonl, seven findings) and
+# the sample hold'em session (samples/holdem.jsonl, one side pot pushed to the wrong seat).
 # Exit status: 0 when the footage was read and each audit reports exactly the findings its
 # sample holds, else non-zero.
 set -euo pipefail
@@ -32,3 +33,6 @@ audit samples/clip/truth.jsonl --rules samples/clip/house.toml
 echo
 echo "== samples/shift.jsonl"
 audit samples/shift.jsonl --rules samples/house.toml
+echo
+echo "== samples/holdem.jsonl (Texas Hold'em)"
+audit samples/holdem.jsonl --game holdem

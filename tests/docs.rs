@@ -46,6 +46,25 @@ fn event_examples_parse_and_the_first_round_is_clean() {
 }
 
 #[test]
+fn the_holdem_example_hand_audits_clean() {
+    let md = std::fs::read_to_string(path("docs/events.md")).unwrap();
+    let poker = md.split("## Poker").nth(1).expect("a poker section");
+    let block = json_blocks(poker)
+        .into_iter()
+        .next()
+        .expect("an example hand");
+    let events: Vec<_> = block
+        .iter()
+        .filter_map(|l| parse_line(l).unwrap())
+        .collect();
+    let out = pitwatch::holdem::audit(&events, &pitwatch::holdem::HoldemRules::default());
+    assert_eq!(out.hands.len(), 1);
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
+    let winner = out.hands[0].seats.iter().find(|s| s.seat == 3).unwrap();
+    assert_eq!((winner.expected_cents, winner.awarded_cents), (7900, 7900));
+}
+
+#[test]
 fn every_finding_kind_is_documented() {
     let md = std::fs::read_to_string(path("docs/findings.md")).unwrap();
     for k in pitwatch::audit::FindingKind::ALL {
@@ -64,7 +83,13 @@ fn every_house_rule_key_is_documented() {
         ..HouseRules::default()
     })
     .unwrap();
-    for k in keys.as_table().unwrap().keys() {
+    let holdem = toml::Value::try_from(pitwatch::holdem::HoldemRules::default()).unwrap();
+    for k in keys
+        .as_table()
+        .unwrap()
+        .keys()
+        .chain(holdem.as_table().unwrap().keys())
+    {
         assert!(
             md.contains(&format!("| `{k}` |")),
             "docs/house-rules.md lacks {k}"

@@ -252,7 +252,10 @@ pub fn run(a: &AuditArgs) -> anyhow::Result<u8> {
     let mut sink = Sink {
         out: &mut lock,
         format: a.format,
-        totals: Totals::default(),
+        totals: Totals {
+            poker: a.game == Game::Holdem,
+            ..Totals::default()
+        },
     };
     let mut events = 0usize;
     let mut reader = reader;
