@@ -146,6 +146,118 @@ fn edit(base: &str, from: &str, to: &str) -> String {
     base.replacen(from, to, 1)
 }
 
+/// The clean hand with a board that plays for seats 3 and 4 alike: a broadway straight each.
+fn tie_hand() -> String {
+    let tie = edit(
+        &edit(
+            &edit(&edit(CLEAN, "board Ah", "board As"), "board 7d", "board Kh"),
+            "board 2c",
+            "board Qc",
+        ),
+        "board Kd\n",
+        "board Jd\n",
+    );
+    let tie = edit(
+        &edit(&tie, "board 5s", "board 10s"),
+        "show 4 Ac Qd",
+        "show 4 2h 3d",
+    );
+    edit(&tie, "show 3 7h 7s", "show 3 2c 4d")
+}
+
+/// One planted mistake per poker finding kind, each a one-place change to the clean hand.
+fn planted() -> Vec<(FindingKind, String)> {
+    vec![
+        (
+            FindingKind::PotAwardedWrongly,
+            edit(CLEAN, "pot 3 7900", "pot 4 7900"),
+        ),
+        (FindingKind::ButtonNotMoved, format!("{CLEAN}\n{CLEAN}")),
+        (
+            FindingKind::BlindsWrongSeats,
+            edit(CLEAN, "sb 2 100", "sb 1 100"),
+        ),
+        (
+            FindingKind::Misdeal,
+            edit(
+                CLEAN,
+                "deal 1\n    bet 4 600",
+                "deal 1\n    deal 5\n    bet 4 600",
+            ),
+        ),
+        (
+            FindingKind::BurnProcedure,
+            edit(CLEAN, "burn\n    board Kd", "board Kd"),
+        ),
+        (FindingKind::BoardCardCount, edit(CLEAN, "board 7d\n", "")),
+        (
+            FindingKind::ActionOutOfTurn,
+            edit(CLEAN, "bet 4 600\n    fold 5", "fold 5\n    bet 4 600"),
+        ),
+        (
+            FindingKind::RaiseBelowMinimum,
+            edit(
+                CLEAN,
+                "bet 3 1000\n    burn\n    board Kd",
+                "bet 3 1500\n    bet 4 500\n    burn\n    board Kd",
+            ),
+        ),
+        (
+            FindingKind::BetBelowCall,
+            edit(CLEAN, "bet 3 1000\n    burn", "check 3\n    burn"),
+        ),
+        (
+            FindingKind::StringBet,
+            edit(CLEAN, "bet 4 1000\n", "bet 4 500\n    bet 4 500\n"),
+        ),
+        (
+            FindingKind::PotSplitWrongly,
+            edit(&tie_hand(), "pot 3 7900", "pot 3 3900\n    pot 4 4000"),
+        ),
+        (
+            FindingKind::FouledHandWon,
+            edit(
+                &edit(
+                    CLEAN,
+                    "check 3\n    bet 4 1000",
+                    "deal 3\n    check 3\n    bet 4 1000",
+                ),
+                "show 3 7h 7s",
+                "show 3 7h 7s 9c",
+            ),
+        ),
+        (
+            FindingKind::IncorrectPack,
+            edit(CLEAN, "board 5s", "board Ac"),
+        ),
+        (
+            FindingKind::ShowdownOrder,
+            edit(
+                CLEAN,
+                "show 3 7h 7s\n    show 4 Ac Qd",
+                "show 4 Ac Qd\n    show 3 7h 7s",
+            ),
+        ),
+        (
+            FindingKind::HandUnreconstructable,
+            CLEAN.split("show 3").next().unwrap().to_string(),
+        ),
+    ]
+}
+
+#[test]
+fn every_poker_finding_kind_is_caught_where_it_was_planted() {
+    let mut seen = Vec::new();
+    for (kind, hand) in planted() {
+        let out = judge(&hand);
+        assert!(kinds(&out).contains(&kind), "{kind}: {:#?}", out.findings);
+        seen.push(kind);
+    }
+    for k in FindingKind::ALL.iter().filter(|k| k.is_poker()) {
+        assert!(seen.contains(k), "no planted mistake for {k}");
+    }
+}
+
 #[test]
 fn a_clean_hand_has_no_findings_and_its_pot_goes_to_the_best_hand() {
     let out = judge(CLEAN);
@@ -390,6 +502,39 @@ fn a_raise_under_the_minimum() {
 }
 
 #[test]
+fn a_raise_of_half_the_minimum_must_be_completed() {
+    // 09-04(17): facing seat 4's $10 flop bet, seat 3 raises by $5 (half the minimum raise of
+    // $10) and completes it to $20 with a second motion: allowed, not a string bet.
+    let completed = edit(
+        &edit(
+            CLEAN,
+            "bet 3 1000\n    burn\n    board Kd",
+            "bet 3 1500\n    bet 3 500\n    bet 4 1000\n    burn\n    board Kd",
+        ),
+        "pot 3 7900",
+        "pot 3 9900",
+    );
+    let out = judge(&completed);
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
+    // Left at $5 and called: the raise stood under the minimum.
+    let stood = edit(
+        &edit(
+            CLEAN,
+            "bet 3 1000\n    burn\n    board Kd",
+            "bet 3 1500\n    bet 4 500\n    burn\n    board Kd",
+        ),
+        "pot 3 7900",
+        "pot 3 8900",
+    );
+    let f = only(&judge(&stood), FindingKind::RaiseBelowMinimum);
+    assert!(
+        f.message.contains("must be completed to $10.00"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
 fn string_bets_unless_announced() {
     // Morehead 18: seat 4's flop bet of $10 in two motions.
     let two = edit(CLEAN, "bet 4 1000\n", "bet 4 500\n    bet 4 500\n");
@@ -416,21 +561,7 @@ fn one_oversized_chip_is_a_call() {
 fn a_tie_split_with_the_odd_chip_clockwise_from_the_button() {
     // 09-04(25), (27): seats 3 and 4 both play the board's broadway straight. $79 in $1 chips
     // splits $40 to seat 3 (first clockwise from the button at seat 1) and $39 to seat 4.
-    let tie = edit(
-        &edit(
-            &edit(&edit(CLEAN, "board Ah", "board As"), "board 7d", "board Kh"),
-            "board 2c",
-            "board Qc",
-        ),
-        "board Kd\n",
-        "board Jd\n",
-    );
-    let tie = edit(
-        &edit(&tie, "board 5s", "board 10s"),
-        "show 4 Ac Qd",
-        "show 4 2h 3d",
-    );
-    let tie = edit(&tie, "show 3 7h 7s", "show 3 2c 4d");
+    let tie = tie_hand();
     let right = edit(&tie, "pot 3 7900", "pot 3 4000\n    pot 4 3900");
     assert!(
         judge(&right).findings.is_empty(),

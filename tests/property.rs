@@ -3,7 +3,9 @@
 //! the audit panic.
 
 use pitwatch::audit::{RoundStatus, audit};
-use pitwatch::events::{Bet, Event, EventKind, Money, Target, WagerKind, parse_line, to_line};
+use pitwatch::events::{
+    Bet, Event, EventKind, Money, PostKind, Target, WagerKind, parse_line, to_line,
+};
 use pitwatch::rules::cards::Card;
 use pitwatch::rules::twenty_one::{
     Collection, DealingMethod, DoubleAmount, HouseRules, Soft17, TipDouble,
@@ -211,8 +213,83 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
     ]
 }
 
+fn arb_poker_kind() -> impl Strategy<Value = EventKind> {
+    let money = || (1i64..5000).prop_map(Money::cents);
+    let seat = || 1u8..=10;
+    let post = prop::sample::select(vec![
+        PostKind::Ante,
+        PostKind::SmallBlind,
+        PostKind::BigBlind,
+    ]);
+    prop_oneof![
+        Just(EventKind::Shuffle),
+        seat().prop_map(|seat| EventKind::Button { seat }),
+        (seat(), post, money()).prop_map(|(seat, kind, money)| EventKind::Post {
+            seat,
+            kind,
+            money
+        }),
+        (seat(), prop::option::of(arb_card())).prop_map(|(space, card)| EventKind::Card {
+            to: Target::Hand { space, hand: 1 },
+            card,
+            rotated: None
+        }),
+        (
+            seat(),
+            money(),
+            prop::option::of(any::<bool>()),
+            prop::option::of(1u32..5000)
+        )
+            .prop_map(|(seat, money, all_in, declared)| EventKind::Bet {
+                seat,
+                money,
+                all_in,
+                declared
+            }),
+        seat().prop_map(|seat| EventKind::Check { seat }),
+        seat().prop_map(|seat| EventKind::Fold { seat }),
+        Just(EventKind::Burn {
+            card: None,
+            from: None
+        }),
+        arb_card().prop_map(|card| EventKind::Board { card }),
+        (seat(), prop::collection::vec(arb_card(), 1..=7)).prop_map(|(seat, cards)| {
+            EventKind::Show {
+                seat,
+                cards: cards.into_boxed_slice(),
+            }
+        }),
+        (seat(), money()).prop_map(|(seat, money)| EventKind::Pot { seat, money }),
+        Just(EventKind::CardsCleared { space: None }),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// No sequence of poker events makes the hold'em audit (or the twenty-one audit) panic;
+    /// every hand it closes is reported, and every event reads back as itself.
+    #[test]
+    fn random_poker_streams_never_panic(kinds in prop::collection::vec(arb_poker_kind(), 0..200), tables in 1usize..3) {
+        let events: Vec<Event> = kinds
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| Event { t: i as f64, wall: None, table: format!("T{}", i % tables).into(), kind })
+            .collect();
+        let out = pitwatch::holdem::audit(&events, &pitwatch::holdem::HoldemRules::default());
+        for f in &out.findings {
+            prop_assert!(f.round >= 1 && !f.message.is_empty() && f.t_end >= f.t_start);
+            prop_assert!(f.kind.is_poker(), "{:?}", f.kind);
+        }
+        for h in &out.hands {
+            let pushed: i64 = h.seats.iter().map(|s| s.awarded_cents).sum();
+            prop_assert!(pushed >= 0);
+        }
+        let _ = audit(&events, &HouseRules::default());
+        for e in &events {
+            prop_assert_eq!(parse_line(&to_line(e)).unwrap().unwrap(), e.clone());
+        }
+    }
 
     /// No sequence of events makes the audit panic; every round it closes is reported.
     #[test]

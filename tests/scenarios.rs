@@ -203,8 +203,10 @@ fn every_finding_kind_has_a_scenario() {
         let exp: Expected = toml::from_str(&text).unwrap();
         seen.extend(exp.finding.into_iter().map(|f| f.kind));
     }
+    // Poker kinds are planted in hold'em hands by tests/holdem.rs.
     let missing: Vec<&str> = pitwatch::audit::FindingKind::ALL
         .iter()
+        .filter(|k| !k.is_poker())
         .map(|k| k.as_str())
         .filter(|k| !seen.contains(*k))
         .collect();

@@ -75,6 +75,9 @@ struct Action {
     declared: Option<Cents>,
     /// Whether the first motion left the seat short of the call.
     first_short: bool,
+    /// Whether the first motion was a raise under the minimum but of half of it or more, which
+    /// must be completed (09-04(17)).
+    must_complete: bool,
 }
 
 struct Replay<'a> {
@@ -146,19 +149,32 @@ impl Replay<'_> {
                 t,
                 raise,
                 min,
-            }) => ctx.find(
-                FindingKind::RaiseBelowMinimum,
-                Some(seat),
-                (t, t),
-                format!("a raise of at least {}", dollars(min)),
-                format!("a raise of {}", dollars(raise)),
-                Some((min, raise)),
-                format!(
-                    "seat {seat} raised by {}, under the minimum of {}, and it stood (a raise of half the minimum or more must be completed, one under half is a call)",
-                    dollars(raise),
-                    dollars(min)
-                ),
-            ),
+            }) => {
+                let rule = if 2 * raise >= min {
+                    format!(
+                        "a raise of half the minimum or more must be completed to {}",
+                        dollars(min)
+                    )
+                } else {
+                    format!(
+                        "a raise under half the minimum is a call, the {} over it the player's",
+                        dollars(raise)
+                    )
+                };
+                ctx.find(
+                    FindingKind::RaiseBelowMinimum,
+                    Some(seat),
+                    (t, t),
+                    format!("a raise of at least {}", dollars(min)),
+                    format!("a raise of {}", dollars(raise)),
+                    Some((min, raise)),
+                    format!(
+                        "seat {seat} raised by {}, under the minimum of {}, and it stood: {rule}",
+                        dollars(raise),
+                        dollars(min)
+                    ),
+                )
+            }
             None => {}
         }
     }
@@ -276,6 +292,7 @@ impl Replay<'_> {
                 start,
                 declared: declared.map(Cents::from),
                 first_short: false,
+                must_complete: false,
             });
         }
         let a = self.action.expect("an action is in progress");
@@ -309,8 +326,9 @@ impl Replay<'_> {
         if second {
             let total = now - a.start;
             let completes_call = a.first_short && now == a.to_call;
+            let completes_raise = a.must_complete && now - a.to_call == a.min_raise;
             let announced = a.declared.is_some_and(|d| total <= d);
-            if !completes_call && !announced {
+            if !completes_call && !completes_raise && !announced {
                 ctx.find(
                     FindingKind::StringBet,
                     Some(seat),
@@ -325,7 +343,11 @@ impl Replay<'_> {
                 );
             }
         } else {
-            self.action.as_mut().expect("set above").first_short = now < a.to_call;
+            let raise = now - a.to_call;
+            let act = self.action.as_mut().expect("set above");
+            act.first_short = now < a.to_call;
+            act.must_complete =
+                raise > 0 && raise < a.min_raise && 2 * raise >= a.min_raise && !all_in;
         }
         // Settle any earlier seat's short call or small raise before this one counts.
         if !matches!(self.pending, Some(Pending::Short { seat: s, .. } | Pending::Under { seat: s, .. }) if s == seat)
@@ -423,12 +445,10 @@ pub(super) fn replay(events: &[Event], f: &Facts, ctx: &mut Ctx) -> Betting {
                 all_in,
                 declared,
             } => r.bet(*seat, money, all_in.unwrap_or(false), *declared, t, ctx),
-            EventKind::Show { .. } => {
-                if !r.showdown {
-                    r.resolve(ctx);
-                    r.showdown = true;
-                    r.action = None;
-                }
+            EventKind::Show { .. } if !r.showdown => {
+                r.resolve(ctx);
+                r.showdown = true;
+                r.action = None;
             }
             _ => {}
         }

@@ -51,7 +51,7 @@ impl HoldemRules {
     pub fn from_toml_str(text: &str) -> Result<HoldemRules, HoldemRulesError> {
         let r: HoldemRules = toml::from_str(text)
             .map_err(|e| HoldemRulesError::Toml(e.to_string().trim_end().to_string()))?;
-        if !(1..=100_000_00).contains(&r.smallest_chip_cents) {
+        if !(1..=10_000_000).contains(&r.smallest_chip_cents) {
             return Err(HoldemRulesError::Invalid {
                 key: "smallest_chip_cents",
                 reason: "must be a chip value from 1 cent to $100,000".into(),
