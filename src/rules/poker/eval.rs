@@ -436,7 +436,8 @@ impl Evaluator {
         cards.iter().fold(Hand::EMPTY, |h, &c| self.add(h, c))
     }
 
-    /// The value of a hand of five, six or seven distinct cards.
+    /// The value of a hand of five, six or seven distinct cards. For any other hand the value
+    /// means nothing (it may be 0), but reading it never fails.
     #[inline(always)]
     pub fn value(self, h: Hand) -> HandValue {
         let flush = h.key & FLUSH_BITS;
@@ -446,9 +447,14 @@ impl Evaluator {
             return HandValue(self.t.flush[mask as usize]);
         }
         let ranks = h.key & 0xffff_ffff;
-        let slot =
-            (ranks & ROW_MASK) as usize + self.t.offset[(ranks >> ROW_BITS) as usize] as usize;
-        HandValue(self.t.by_ranks[slot])
+        let row = self
+            .t
+            .offset
+            .get((ranks >> ROW_BITS) as usize)
+            .copied()
+            .unwrap_or(0);
+        let slot = (ranks & ROW_MASK) as usize + row as usize;
+        HandValue(self.t.by_ranks.get(slot).copied().unwrap_or(0))
     }
 
     /// The best five-card value of five, six or seven cards.
@@ -546,6 +552,17 @@ mod tests {
         assert_eq!(val("Ah 9h 7h 5h 3h 2h Kc"), val("Ah 9h 7h 5h 3h"));
         // Three pair: the third pair's rank can be the kicker.
         assert_eq!(val("Ac Ad Kc Kd Qc Qd 2h"), val("Ac Ad Kc Kd Qc"));
+    }
+
+    #[test]
+    fn hands_of_other_sizes_read_without_failing() {
+        let ev = Evaluator::new();
+        let mut h = Hand::EMPTY;
+        for i in 0..52 {
+            let _ = ev.value(h);
+            h = ev.add_index(h, i);
+        }
+        let _ = ev.value(h);
     }
 
     #[test]
