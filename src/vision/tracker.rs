@@ -30,6 +30,11 @@ pub struct TrackerConfig {
     pub rejoin: f64,
     /// Seconds a face-up card may be out of sight and still be found again moved.
     pub rejoin_s: f64,
+    /// A track becomes an object only once one of its finds was this sure (the detector's
+    /// score): the detector's faint, steady finds on printed felt (a chip read in the lettering
+    /// of the insurance line) never are, while a real chip or card is found surely at least
+    /// once in its first moments.
+    pub confirm_score: f32,
 }
 
 impl Default for TrackerConfig {
@@ -42,6 +47,7 @@ impl Default for TrackerConfig {
             gate_same_face: 0.9,
             rejoin: 4.0,
             rejoin_s: 0.6,
+            confirm_score: 0.5,
         }
     }
 }
@@ -71,6 +77,8 @@ pub struct Track {
     pub confirmed: bool,
     /// Face-up readings in a row of a card voted face down.
     face_run: u32,
+    /// The surest find so far (the detector's score).
+    best_score: f32,
 }
 
 impl Track {
@@ -247,7 +255,13 @@ impl Tracker {
                 track_used[k] = true;
                 ti = k;
             }
-            if let Some(change) = absorb(&mut self.tracks[ti], s, t, confirm) {
+            if let Some(change) = absorb(
+                &mut self.tracks[ti],
+                s,
+                t,
+                confirm,
+                self.config.confirm_score,
+            ) {
                 changes.push(change);
             }
         }
@@ -332,10 +346,11 @@ impl Tracker {
                 hits: 1,
                 confirmed: false,
                 face_run: 0,
+                best_score: s.score,
             };
             self.next_id += 1;
             tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
-            if self.config.confirm_hits <= 1 {
+            if self.config.confirm_hits <= 1 && s.score >= self.config.confirm_score {
                 tr.confirmed = true;
                 changes.push(Change::Appeared(tr.clone()));
             }
@@ -372,7 +387,7 @@ impl Tracker {
 }
 
 /// Folds a find into its track; says what changed (it became an object, or its face changed).
-fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32) -> Option<Change> {
+fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<Change> {
     let dt = t - tr.last;
     if dt > 1e-6 {
         let v = [
@@ -388,6 +403,7 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32) -> Option<Change> {
     tr.corners = s.corners;
     tr.last = t;
     tr.hits += 1;
+    tr.best_score = tr.best_score.max(s.score);
     let was = tr.identity;
     tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
     // A face-down card read face up, again and again, has been turned over: what it
@@ -401,7 +417,7 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32) -> Option<Change> {
     } else {
         tr.face_run = 0;
     }
-    if !tr.confirmed && tr.hits >= confirm {
+    if !tr.confirmed && tr.hits >= confirm && tr.best_score >= sure {
         tr.confirmed = true;
         Some(Change::Appeared(tr.clone()))
     } else if tr.confirmed && tr.identity != was {
