@@ -498,6 +498,25 @@ mod tests {
     }
 
     #[test]
+    fn faint_steady_finds_on_printed_felt_never_become_an_object() {
+        // The detector reads a chip in the insurance line's lettering, faintly (0.41-0.46),
+        // every look for thirty seconds: no object. A real chip found surely once among faint
+        // finds is one.
+        let faint = |i: usize| Seen {
+            score: 0.41 + 0.01 * (i % 6) as f32,
+            ..chip(2500, 554.0, 416.0)
+        };
+        let frames: Vec<Vec<Seen>> = (0..300).map(|i| vec![faint(i)]).collect();
+        let (tr, changes) = run(&frames);
+        assert!(appeared(&changes).is_empty(), "{changes:?}");
+        assert_eq!(tr.objects().count(), 0);
+        let mut real: Vec<Vec<Seen>> = (0..10).map(|i| vec![faint(i)]).collect();
+        real[4] = vec![chip(2500, 554.0, 416.0)];
+        let (_, changes) = run(&real);
+        assert_eq!(appeared(&changes), vec![Identity::Chip(2500)]);
+    }
+
+    #[test]
     fn a_half_covered_card_found_off_its_centre_is_still_one_card() {
         // The dealer's hand over part of it: the card is found three quarters of its half
         // width off its centre, every other look.
