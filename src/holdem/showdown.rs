@@ -302,7 +302,16 @@ pub(super) fn settle(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let exp = fmt(&|s| s.expected_cents);
+        // The winners' hands, to say why: "seat 1 $50.00 (three_of_a_kind)".
+        let exp = seats
+            .iter()
+            .filter(|s| s.expected_cents != 0 || mismatched.contains(&s.seat))
+            .map(|s| match (&s.hand, s.expected_cents) {
+                (Some(h), c) if c > 0 => format!("seat {} {} ({h})", s.seat, dollars(c)),
+                (_, c) => format!("seat {} {}", s.seat, dollars(c)),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let obs = fmt(&|s| s.awarded_cents);
         // The seat that got more than its due, else the first that got less.
         let over = seats
