@@ -171,23 +171,25 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
         )
             .prop_map(|(to, card, rotated)| EventKind::Card { to, card, rotated }),
         arb_card().prop_map(|card| EventKind::HoleCardTurned { card }),
-        (1u8..=9, 1u8..=4, wk, money.clone()).prop_map(|(space, hand, kind, money)| {
-            EventKind::Wager {
+        (1u8..=9, 1u8..=4, wk, money.clone(), any::<bool>()).prop_map(
+            |(space, hand, kind, money, at_least)| EventKind::Wager {
                 space,
                 hand,
                 kind,
                 money,
                 player: None,
+                at_least,
             }
-        }),
-        (1u8..=9, 1u8..=4, bet.clone(), money.clone()).prop_map(|(space, hand, bet, money)| {
-            EventKind::Collect {
+        ),
+        (1u8..=9, 1u8..=4, bet.clone(), money.clone(), any::<bool>()).prop_map(
+            |(space, hand, bet, money, at_least)| EventKind::Collect {
                 space,
                 hand,
                 bet,
                 money,
+                at_least,
             }
-        }),
+        ),
         (
             1u8..=9,
             1u8..=4,
@@ -202,12 +204,15 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
                 money,
                 fanned
             }),
-        (1u8..=9, 1u8..=4, bet, money).prop_map(|(space, hand, bet, money)| EventKind::Return {
-            space,
-            hand,
-            bet,
-            money
-        }),
+        (1u8..=9, 1u8..=4, bet, money, any::<bool>()).prop_map(
+            |(space, hand, bet, money, at_least)| EventKind::Return {
+                space,
+                hand,
+                bet,
+                money,
+                at_least,
+            }
+        ),
         prop::option::of(1u8..=9).prop_map(|space| EventKind::CardsCleared { space }),
         Just(EventKind::DealerChange { dealer: None }),
     ]

@@ -213,6 +213,13 @@ pub struct SpaceState {
     pub ins_flow: Flow,
     /// Time of the space's first event.
     pub t_first: f64,
+    /// A wager here is known only as at least its amount (`at_least`: a stack seen by its
+    /// top chip): findings that a larger wager would undo are not made.
+    pub stake_min: bool,
+    /// The original wager is known only as at least its amount.
+    pub original_min: bool,
+    /// Chips taken from here (collected or returned) are known only as at least their amount.
+    pub taken_min: bool,
 }
 
 impl SpaceState {
@@ -228,6 +235,9 @@ impl SpaceState {
         self.tip_flow = Flow::default();
         self.ins_flow = Flow::default();
         self.t_first = 0.0;
+        self.stake_min = false;
+        self.original_min = false;
+        self.taken_min = false;
     }
 
     /// Who placed this round's wager, when the log says.
@@ -474,6 +484,11 @@ impl Round {
         cents: Option<(Cents, Cents)>,
         message: String,
     ) {
+        if let Some(space) = at.0
+            && self.unsure(kind, space, cents)
+        {
+            return;
+        }
         self.findings.push(Finding {
             kind,
             severity: kind.severity(),
@@ -491,6 +506,34 @@ impl Round {
             observed_cents: cents.map(|c| c.1),
             message,
         });
+    }
+
+    /// True when a money finding at `space` may come only from an amount the log gives as a
+    /// lower bound (`at_least`): a paid or taken amount above what a larger wager would call
+    /// for, or a take short of the wager when the take itself was not counted. Findings that
+    /// hold for any larger wager (a payoff short of what the seen amount already calls for, a
+    /// payoff on a losing hand) stand.
+    fn unsure(&self, kind: FindingKind, space: u8, cents: Option<(Cents, Cents)>) -> bool {
+        let Some(sp) = usize::from(space)
+            .checked_sub(1)
+            .and_then(|i| self.spaces.get(i))
+        else {
+            return false;
+        };
+        let (exp, obs) = cents.unwrap_or((0, 0));
+        match kind {
+            FindingKind::Overpay | FindingKind::Overcollected => sp.stake_min && exp > 0,
+            FindingKind::ExcessNotReturned | FindingKind::VoidedWagerCollected => {
+                sp.stake_min || sp.taken_min
+            }
+            FindingKind::LosingWagerNotCollected => sp.taken_min && obs > 0,
+            FindingKind::TipSettledWrong | FindingKind::InsuranceSettledWrong => {
+                sp.stake_min || sp.taken_min
+            }
+            FindingKind::WagerOutsideLimits => sp.stake_min && obs < exp,
+            FindingKind::WagerChangedAfterDeal => sp.stake_min,
+            _ => false,
+        }
     }
 
     /// Applies one event that belongs to the round. Table-level effects (the shoe's card
@@ -516,9 +559,21 @@ impl Round {
                 kind,
                 money,
                 player,
+                at_least,
             } => {
                 self.touch(*space);
-                self.wager(*space, *hand, *kind, money, player.as_ref(), t, rules)
+                if *at_least {
+                    self.space_mut(*space).stake_min = true;
+                }
+                self.wager(
+                    *space,
+                    *hand,
+                    (*kind, *at_least),
+                    money,
+                    player.as_ref(),
+                    t,
+                    rules,
+                )
             }
             EventKind::HoleCardTurned { card } => {
                 let seq = self.seq;
@@ -552,8 +607,12 @@ impl Round {
                 hand,
                 bet,
                 money,
+                at_least,
             } => {
                 self.touch(*space);
+                if *at_least {
+                    self.space_mut(*space).taken_min = true;
+                }
                 self.chips(*space, *hand, *bet, money, Move::Collect, t, rules)
             }
             EventKind::Payout {
@@ -571,8 +630,12 @@ impl Round {
                 hand,
                 bet,
                 money,
+                at_least,
             } => {
                 self.touch(*space);
+                if *at_least {
+                    self.space_mut(*space).taken_min = true;
+                }
                 self.chips(*space, *hand, *bet, money, Move::Return, t, rules)
             }
             EventKind::CardsCleared { space: Some(s) } => {
@@ -786,12 +849,13 @@ impl Round {
         }
     }
 
+    /// A wager placed: `kind` with whether its amount is only a lower bound (`at_least`).
     #[allow(clippy::too_many_arguments)]
     fn wager(
         &mut self,
         space: u8,
         hand: u8,
-        kind: WagerKind,
+        (kind, at_least): (WagerKind, bool),
         money: &Money,
         player: Option<&Id>,
         t: f64,
@@ -848,11 +912,12 @@ impl Round {
                 let sp = self.space_mut(space);
                 if kind == WagerKind::Original {
                     sp.original = amount;
+                    sp.original_min = at_least;
                 } else {
                     sp.tip = amount;
                 }
             }
-            _ => self.later_wager(space, hand, kind, amount, t, rules),
+            _ => self.later_wager(space, hand, kind, (amount, at_least), t, rules),
         }
     }
 
@@ -864,7 +929,7 @@ impl Round {
         space: u8,
         hand: u8,
         kind: WagerKind,
-        amount: Cents,
+        (amount, at_least): (Cents, bool),
         t: f64,
         rules: &HouseRules,
     ) {
@@ -886,7 +951,10 @@ impl Round {
                         up.map_or("not showing".to_string(), |c| c.to_string())
                     ));
                 }
-                if amount * 2 != original {
+                if certainly_unequal(
+                    (amount * 2, at_least),
+                    (original, self.space(space).original_min),
+                ) {
                     wrong.push(format!(
                         "{} is not one-half of the {} original wager",
                         dollars(amount),
@@ -916,7 +984,7 @@ impl Round {
                 }
                 self.space_mut(space).insurance += amount;
             }
-            WagerKind::Split => self.split(space, hand, amount, t, seq, rules),
+            WagerKind::Split => self.split(space, hand, (amount, at_least), t, seq, rules),
             WagerKind::Double => {
                 let sp = self.space(space);
                 if hand > sp.nhands {
@@ -941,9 +1009,11 @@ impl Round {
                 if h.double > 0 {
                     wrong.push("the hand was already doubled".into());
                 }
+                // (The hand's stake is the original wager, or the split wager that must equal it.)
+                let stake = (h.stake, sp.original_min);
                 let limit_ok = match rules.double_down {
-                    DoubleAmount::Equal => amount == h.stake,
-                    DoubleAmount::UpTo => amount <= h.stake,
+                    DoubleAmount::Equal => !certainly_unequal((amount, at_least), stake),
+                    DoubleAmount::UpTo => !certainly_more((amount, at_least), stake),
                 };
                 if !limit_ok {
                     let rule = match rules.double_down {
@@ -994,7 +1064,15 @@ impl Round {
         }
     }
 
-    fn split(&mut self, space: u8, hand: u8, amount: Cents, t: f64, seq: u32, rules: &HouseRules) {
+    fn split(
+        &mut self,
+        space: u8,
+        hand: u8,
+        (amount, at_least): (Cents, bool),
+        t: f64,
+        seq: u32,
+        rules: &HouseRules,
+    ) {
         let sp = self.space(space);
         if hand > sp.nhands {
             return self.break_with(
@@ -1023,7 +1101,7 @@ impl Round {
         if !(a.rank == b.rank || (a.rank.is_ten_count() && b.rank.is_ten_count())) {
             wrong.push(format!("{a} and {b} are not a pair"));
         }
-        if amount != sp.original {
+        if certainly_unequal((amount, at_least), (sp.original, sp.original_min)) {
             wrong.push(format!(
                 "the split wager {} does not equal the original {}",
                 dollars(amount),
@@ -1202,4 +1280,20 @@ impl Move {
             Move::Pay(_) => "paid",
         }
     }
+}
+
+/// True when an amount `a` cannot equal `b` whatever the stacks held: each is its cents and
+/// whether that is only a lower bound (`at_least`, a stack seen by its top chip).
+fn certainly_unequal(a: (Cents, bool), b: (Cents, bool)) -> bool {
+    match (a.1, b.1) {
+        (false, false) => a.0 != b.0,
+        (false, true) => a.0 < b.0,
+        (true, false) => a.0 > b.0,
+        (true, true) => false,
+    }
+}
+
+/// True when an amount `a` is more than `b` whatever the stacks held (see `certainly_unequal`).
+fn certainly_more(a: (Cents, bool), b: (Cents, bool)) -> bool {
+    !b.1 && a.0 > b.0
 }

@@ -106,6 +106,8 @@ struct Raw<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     fanned: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    at_least: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dealer: Option<String>,
@@ -126,8 +128,16 @@ fn allowed(ty: &str) -> &'static [&'static str] {
         "burn" => &["card", "from", "hand"],
         "card" => &["to", "hand", "card", "face_down", "rotated"],
         "hole_card_turned" => &["card"],
-        "wager" => &["space", "hand", "kind", "amount_cents", "chips", "player"],
-        "collect" | "return" => &["space", "hand", "bet", "amount_cents", "chips"],
+        "wager" => &[
+            "space",
+            "hand",
+            "kind",
+            "amount_cents",
+            "chips",
+            "player",
+            "at_least",
+        ],
+        "collect" | "return" => &["space", "hand", "bet", "amount_cents", "chips", "at_least"],
         "payout" => &["space", "hand", "bet", "amount_cents", "chips", "fanned"],
         "cards_cleared" => &["space"],
         "dealer_change" => &["dealer"],
@@ -163,6 +173,7 @@ impl Raw<'_> {
         f("amount_cents", self.amount_cents.is_some());
         f("chips", self.chips.is_some());
         f("fanned", self.fanned.is_some());
+        f("at_least", self.at_least.is_some());
         f("player", self.player.is_some());
         f("dealer", self.dealer.is_some());
         f("seat", self.seat.is_some());
@@ -396,6 +407,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
             kind: wager_kind(raw.kind.as_deref())?,
             money: money_of(raw.amount_cents, raw.chips.clone(), ty)?,
             player: raw.player.as_deref().map(Id::from),
+            at_least: raw.at_least.unwrap_or(false),
         },
         "collect" | "return" | "payout" => {
             let space = space_of(raw.space, ty)?;
@@ -408,12 +420,14 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                     hand,
                     bet,
                     money,
+                    at_least: raw.at_least.unwrap_or(false),
                 },
                 "return" => EventKind::Return {
                     space,
                     hand,
                     bet,
                     money,
+                    at_least: raw.at_least.unwrap_or(false),
                 },
                 _ => EventKind::Payout {
                     space,
@@ -568,29 +582,34 @@ pub fn to_line(e: &Event) -> String {
             kind,
             money,
             player,
+            at_least,
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.kind = Some(Cow::Borrowed(kind.as_str()));
             put_money(&mut raw, money);
             raw.player = player.as_deref().map(str::to_string);
+            raw.at_least = at_least.then_some(true);
         }
         EventKind::Collect {
             space,
             hand,
             bet,
             money,
+            at_least,
         }
         | EventKind::Return {
             space,
             hand,
             bet,
             money,
+            at_least,
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.bet = (*bet != Bet::Main).then(|| Cow::Borrowed(bet.as_str()));
             put_money(&mut raw, money);
+            raw.at_least = at_least.then_some(true);
         }
         EventKind::Payout {
             space,

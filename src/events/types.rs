@@ -146,6 +146,9 @@ pub enum EventKind {
         money: Money,
         /// Who placed it, when the source can tell players apart (for 08-01(2)).
         player: Option<Id>,
+        /// The amount is only what could be seen, and the stack may hold more: a stack seen
+        /// from above by its top chip, never fanned (docs/events.md, `at_least`).
+        at_least: bool,
     },
     /// Chips taken from a bet into the chip tray.
     Collect {
@@ -157,6 +160,8 @@ pub enum EventKind {
         bet: Bet,
         /// How much.
         money: Money,
+        /// The amount is only what could be seen (a stack taken by its top chip).
+        at_least: bool,
     },
     /// Chips from the tray placed beside a bet as its payoff.
     Payout {
@@ -182,6 +187,8 @@ pub enum EventKind {
         bet: Bet,
         /// How much.
         money: Money,
+        /// The amount is only what could be seen (a stack taken by its top chip).
+        at_least: bool,
     },
     /// Cards were picked up: one space's (a bust, an even-money payoff) when `space` is set;
     /// otherwise every card left and the dealer's, which ends the round (08-11(17)).

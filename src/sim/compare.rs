@@ -177,12 +177,14 @@ pub fn same(a: &EventKind, b: &EventKind) -> bool {
                 hand: ha,
                 bet: ba,
                 money: ma,
+                ..
             },
             K::Collect {
                 space: sb,
                 hand: hb,
                 bet: bb,
                 money: mb,
+                ..
             },
         )
         | (
@@ -191,12 +193,14 @@ pub fn same(a: &EventKind, b: &EventKind) -> bool {
                 hand: ha,
                 bet: ba,
                 money: ma,
+                ..
             },
             K::Return {
                 space: sb,
                 hand: hb,
                 bet: bb,
                 money: mb,
+                ..
             },
         ) => sa == sb && ha == hb && ba == bb && ma.amount == mb.amount,
         (

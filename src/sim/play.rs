@@ -285,6 +285,7 @@ impl Table {
             kind,
             money,
             player,
+            at_least: false,
         });
     }
 
@@ -312,6 +313,7 @@ impl Table {
             hand,
             bet,
             money,
+            at_least: false,
         });
     }
 
@@ -322,6 +324,7 @@ impl Table {
             hand,
             bet,
             money,
+            at_least: false,
         });
     }
 

@@ -270,6 +270,9 @@ impl Scribe {
                 rotated,
             },
         );
+        if let (Target::Dealer, Some(c), 2) = (target, card, self.dealer.len()) {
+            self.hole_unseen = Some((event, rest_t, c));
+        }
         let hand = match target {
             Target::Hand { hand, .. } => hand,
             Target::Dealer => 0,
@@ -506,10 +509,9 @@ impl Scribe {
         let dealer_went = self.dealer.iter().any(|id| went.contains(id));
         if dealer_went && !self.dealer.iter().any(stays) {
             // 08-11(17): the dealer's cards and every card left go together: the round is over.
-            self.write(end, EventKind::CardsCleared { space: None });
-            self.cleared_at = end;
-            self.splits.clear();
-            self.paid.clear();
+            // Cards last seen under the dealer's hand went when the hand took them up: after
+            // a payoff or collection seen at their space just then (08-11(12), (15): wagers
+            // are settled before the cards are picked up).
             let old: Vec<u64> = self
                 .dealer
                 .iter()
@@ -517,6 +519,18 @@ impl Scribe {
                 .copied()
                 .filter(|id| before(id) || went.contains(id))
                 .collect();
+            let spaces: Vec<u8> = (1..self.hands.len())
+                .filter(|&s| self.hands[s].iter().flatten().any(|id| old.contains(id)))
+                .filter_map(|s| u8::try_from(s).ok())
+                .collect();
+            let end = self
+                .settled_at(&spaces, end, end + COVERED_S)
+                .map_or(end, |t| t + 0.05);
+            self.hole_dealt_unseen();
+            self.write(end, EventKind::CardsCleared { space: None });
+            self.cleared_at = end;
+            self.splits.clear();
+            self.paid.clear();
             self.forget(&old);
             return Some(end);
         }
@@ -565,6 +579,35 @@ impl Scribe {
         }
         self.forget(&went);
         None
+    }
+
+    /// The dealer's second card found face up, its back never seen, with no player's card
+    /// after it: the hole card, dealt face down (08-10(1)) and turned under the dealer's hand
+    /// once no player had a decision left (08-12(14)); the camera could not see which. It is
+    /// written so. With players' cards after it, it lay face up while they played: as seen.
+    fn hole_dealt_unseen(&mut self) {
+        let Some((event, t, card)) = self.hole_unseen.take() else {
+            return;
+        };
+        let played_after = self.pending.iter().any(|p| {
+            p.t > t
+                && matches!(
+                    p.kind,
+                    EventKind::Card {
+                        to: Target::Hand { .. },
+                        ..
+                    }
+                )
+        });
+        if played_after {
+            return;
+        }
+        self.amend(event, |k| {
+            if let EventKind::Card { card, .. } = k {
+                *card = None;
+            }
+        });
+        self.write(t + 0.05, EventKind::HoleCardTurned { card });
     }
 
     /// Takes cards off the table.
@@ -649,3 +692,7 @@ fn at_right_angle(a: &[[f64; 2]; 4], b: &[[f64; 2]; 4]) -> bool {
     let cos = (u[0] * v[0] + u[1] * v[1]) / (u[0].hypot(u[1]) * v[0].hypot(v[1])).max(1e-9);
     cos.abs() < std::f64::consts::FRAC_1_SQRT_2
 }
+
+/// Seconds cards last seen at a space may have lain under the dealer's hand before it took
+/// them up: a payoff or collection seen there within this time came before the clear.
+const COVERED_S: f64 = 1.5;

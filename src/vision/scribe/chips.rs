@@ -343,14 +343,25 @@ impl Scribe {
         } else {
             f64::NEG_INFINITY
         };
+        // A stack of other chips where a wager stood whose chips have been out of sight a
+        // while: that wager was taken away (collected, or handed back) and this is a new one.
+        // (A stack the dealer's hand covered comes back as the same chips, its top the same.)
+        let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
+        let taken = |s: &Stake| {
+            let mine: Vec<&ChipNote> = s.tracks.iter().filter_map(|id| chips.get(id)).collect();
+            mine.iter()
+                .all(|n| n.seen_t < t - TAKEN_S && !values.contains(&n.value))
+        };
+        let took = self.stakes.iter().any(|s| at_stake(s) && taken(s));
         let own = self
             .stakes
             .iter()
-            .position(|s| at_stake(s) && (live || s.t > emptied));
+            .position(|s| at_stake(s) && !taken(s) && (live || s.t > emptied));
         if own.is_none() {
             // Last round's wager there was taken back.
             for s in self.stakes.iter_mut() {
                 if !s.closed
+                    && !took
                     && s.space == space
                     && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d)
                 {
@@ -394,10 +405,14 @@ impl Scribe {
                 };
                 s.amount = amount;
                 s.counted |= fanned;
-                let event = s.event;
+                let (event, counted) = (s.event, s.counted);
                 self.amend(event, |k| {
-                    if let EventKind::Wager { money, .. } = k {
+                    if let EventKind::Wager {
+                        money, at_least, ..
+                    } = k
+                    {
                         *money = Money::cents(amount);
+                        *at_least = !counted;
                     }
                 });
             }
@@ -412,8 +427,9 @@ impl Scribe {
                 .iter()
                 .any(|s| !s.closed && s.space == space && s.kind == kind)
         };
-        // Cards still on the felt there (last round's may not be known gone yet).
-        let dealt = live;
+        // Cards still on the felt there (last round's may not be known gone yet), unless
+        // the wager there was just taken away: the round there is over.
+        let dealt = live && !took;
         // Beside a wager, to the dealer's right: its payoff.
         // (A tip's or insurance's payoff lies beside it on either hand.) Measured from the
         // run's chip nearest the wager.
@@ -578,6 +594,8 @@ impl Scribe {
                 kind,
                 money: Money::cents(total),
                 player: None,
+                // A stack seen by its top chip may hold more.
+                at_least: run.len() < 2,
             },
         );
         self.stakes.push(Stake {
@@ -633,7 +651,7 @@ impl Scribe {
             }
         }
         // One collect per hand and bet: a hand's wager and its double go together.
-        let mut acts: Vec<(u8, u8, Bet, i64, f64, bool)> = Vec::new();
+        let mut acts: Vec<(u8, u8, Bet, i64, f64, bool, bool)> = Vec::new();
         for i in ready {
             let last = self.stakes[i]
                 .tracks
@@ -651,7 +669,7 @@ impl Scribe {
                     dot(sub(n.centre, s.at), ax.toward) >= -0.5 * n.radius
                 })
             });
-            let (space, hand, bet, amount) = (s.space, s.hand, s.bet(), s.amount);
+            let (space, hand, bet, amount, seen) = (s.space, s.hand, s.bet(), s.amount, !s.counted);
             match acts
                 .iter_mut()
                 .find(|a| a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0)
@@ -659,11 +677,12 @@ impl Scribe {
                 Some(a) => {
                     a.3 += amount;
                     a.4 = a.4.max(last);
+                    a.6 |= seen;
                 }
-                None => acts.push((space, hand, bet, amount, last, to_tray)),
+                None => acts.push((space, hand, bet, amount, last, to_tray, seen)),
             }
         }
-        for (space, hand, bet, amount, t, to_tray) in acts {
+        for (space, hand, bet, amount, t, to_tray, at_least) in acts {
             let money = Money::cents(amount);
             let kind = if to_tray {
                 EventKind::Collect {
@@ -671,6 +690,7 @@ impl Scribe {
                     hand,
                     bet,
                     money,
+                    at_least,
                 }
             } else {
                 EventKind::Return {
@@ -678,6 +698,7 @@ impl Scribe {
                     hand,
                     bet,
                     money,
+                    at_least,
                 }
             };
             self.write(t, kind);
@@ -753,6 +774,10 @@ const PRESENT_S: f64 = 2.5;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
+
+/// Seconds a wager's chips must have been out of sight for other chips coming to rest in
+/// their place to be a new wager (the dealer's hand passing over a stack hides it less).
+const TAKEN_S: f64 = 1.0;
 
 fn is_chip(tr: &Track) -> bool {
     matches!(tr.identity, Identity::Chip(_))

@@ -50,7 +50,7 @@ impl Default for ScribeConfig {
     fn default() -> ScribeConfig {
         ScribeConfig {
             settle_s: 0.25,
-            still: 0.2,
+            still: 0.35,
             together_s: 0.5,
             judge_after_s: 3.6,
             reach: 1.0,
@@ -105,6 +105,9 @@ pub struct Scribe {
     axes: Vec<Axes>,
     /// When the last round ended (its clear).
     cleared_at: f64,
+    /// The dealer's second card, found face up without its back ever seen: its event, time
+    /// and face (see `cards::Scribe::judge_group`).
+    hole_unseen: Option<(u64, f64, crate::rules::cards::Card)>,
     pending: Vec<Pending>,
     seq: u64,
     now: f64,
@@ -133,6 +136,7 @@ impl Scribe {
             splits: Vec::new(),
             axes: axes_of(layout),
             cleared_at: f64::NEG_INFINITY,
+            hole_unseen: None,
             pending: Vec::new(),
             seq: 0,
             now: 0.0,
@@ -196,6 +200,22 @@ impl Scribe {
             kind,
         });
         self.seq
+    }
+
+    /// The time of the last payoff, collection or return written at one of `spaces` after
+    /// `from` and no later than `to`, seconds.
+    fn settled_at(&self, spaces: &[u8], from: f64, to: f64) -> Option<f64> {
+        self.pending
+            .iter()
+            .filter(|p| p.t > from && p.t <= to)
+            .filter(|p| match p.kind {
+                EventKind::Payout { space, .. }
+                | EventKind::Collect { space, .. }
+                | EventKind::Return { space, .. } => spaces.contains(&space),
+                _ => false,
+            })
+            .map(|p| p.t)
+            .reduce(f64::max)
     }
 
     fn amend(&mut self, seq: u64, f: impl FnOnce(&mut EventKind)) {
