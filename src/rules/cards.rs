@@ -91,6 +91,11 @@ pub enum Suit {
 }
 
 impl Suit {
+    /// True for diamonds and hearts.
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
     /// All four suits.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 

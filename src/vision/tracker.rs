@@ -375,8 +375,15 @@ impl Tracker {
             // A card, or a chip stack's top chip, read surely as another by a track long sure
             // of itself: another object (the next card dealt onto it; the chips under a
             // stack fanned out).
+            // Not a face differing only in a suit of the same colour, found where the card
+            // lies: small suit marks of one colour are what the reader confuses (a club read
+            // as a spade for a few frames), and a card dealt onto another lies offset from it.
             (Identity::Card(a), Identity::Card(b)) => {
-                a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
+                let size = tr.half_width().max(s.half_width().max(1.0));
+                let offset = (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size;
+                let misread =
+                    a.rank == b.rank && a.suit.is_red() == b.suit.is_red() && offset < 0.5;
+                a != b && !misread && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
             }
             (Identity::Chip(a), Identity::Chip(b)) => {
                 a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
@@ -683,6 +690,23 @@ mod tests {
         assert_eq!(appeared(&changes).len(), 2);
         let ids: Vec<Identity> = tr.objects().map(|t| t.identity).collect();
         assert!(ids.contains(&Identity::Card("Jh".parse().unwrap())));
+    }
+
+    #[test]
+    fn a_suit_of_the_same_colour_read_where_a_card_lies_is_that_card_misread() {
+        // The queen of clubs read as the queen of spades for a while is one card, its face the
+        // vote of all its readings; the queen of hearts on the same place is another card.
+        let mut frames = vec![vec![card("Qc", 300.0, 200.0)]; 10];
+        frames.extend(vec![vec![card("Qs", 302.0, 201.0)]; 4]);
+        frames.extend(vec![vec![card("Qc", 300.0, 200.0)]; 6]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1);
+        let ids: Vec<Identity> = tr.objects().map(|t| t.identity).collect();
+        assert_eq!(ids, vec![Identity::Card("Qc".parse().unwrap())]);
+        let mut frames = vec![vec![card("Qc", 300.0, 200.0)]; 10];
+        frames.extend(vec![vec![card("Qh", 302.0, 201.0)]; 10]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2);
     }
 
     #[test]

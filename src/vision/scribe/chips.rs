@@ -330,15 +330,15 @@ impl Scribe {
                         || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
                 })
         };
-        // When the table last emptied (every placed card out of sight for a second): a wager
-        // placed before then is last round's.
+        // When the table last emptied (every placed card out of sight for `EMPTIED_S`): a
+        // wager placed before then is last round's.
         let placed: Vec<f64> = self
             .cards
             .values()
             .filter(|c| c.placed.is_some())
             .map(|c| c.seen_t)
             .collect();
-        let emptied = if placed.iter().all(|&seen| seen < t - 1.0) {
+        let emptied = if placed.iter().all(|&seen| seen < t - EMPTIED_S) {
             placed.iter().copied().fold(f64::NEG_INFINITY, f64::max)
         } else {
             f64::NEG_INFINITY
@@ -771,6 +771,11 @@ impl Scribe {
 
 /// Seconds since a wager's chips were last seen in which it still counts as on the felt.
 const PRESENT_S: f64 = 2.5;
+
+/// Seconds every placed card must have been out of sight for the table to count as cleared
+/// (a player puts the next wager down soon after the clear; the dealer's hand covers one
+/// place at a time, not every card at once).
+const EMPTIED_S: f64 = 0.5;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
