@@ -449,9 +449,12 @@ impl Scribe {
             } else {
                 dist(at, s.at)
             };
+            // Not once the table has emptied since it was placed: wagers are paid before the
+            // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
             self.present(s)
                 && !s.closed
                 && s.space == space
+                && (live || s.t > emptied)
                 && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
                 && x >= 0.9 * chip_d
                 && x <= 2.2 * chip_d
