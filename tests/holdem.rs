@@ -165,6 +165,19 @@ fn tie_hand() -> String {
     edit(&tie, "show 3 7h 7s", "show 3 2c 4d")
 }
 
+/// The clean hand with seat 3 given an extra card on the flop, which it shows (09-04(18)).
+fn fouled_hand() -> String {
+    edit(
+        &edit(
+            CLEAN,
+            "check 3\n    bet 4 1000",
+            "deal 3\n    check 3\n    bet 4 1000",
+        ),
+        "show 3 7h 7s",
+        "show 3 7h 7s 9c",
+    )
+}
+
 /// One planted mistake per poker finding kind, each a one-place change to the clean hand.
 fn planted() -> Vec<(FindingKind, String)> {
     vec![
@@ -214,18 +227,7 @@ fn planted() -> Vec<(FindingKind, String)> {
             FindingKind::PotSplitWrongly,
             edit(&tie_hand(), "pot 3 7900", "pot 3 3900\n    pot 4 4000"),
         ),
-        (
-            FindingKind::FouledHandWon,
-            edit(
-                &edit(
-                    CLEAN,
-                    "check 3\n    bet 4 1000",
-                    "deal 3\n    check 3\n    bet 4 1000",
-                ),
-                "show 3 7h 7s",
-                "show 3 7h 7s 9c",
-            ),
-        ),
+        (FindingKind::FouledHandWon, fouled_hand()),
         (
             FindingKind::IncorrectPack,
             edit(CLEAN, "board 5s", "board Ac"),
@@ -576,15 +578,7 @@ fn a_tie_split_with_the_odd_chip_clockwise_from_the_button() {
 #[test]
 fn a_fouled_hand_cannot_win() {
     // 09-04(18): seat 3 was given an extra card on the flop and shows three.
-    let foul = edit(
-        &edit(
-            CLEAN,
-            "check 3\n    bet 4 1000",
-            "deal 3\n    check 3\n    bet 4 1000",
-        ),
-        "show 3 7h 7s",
-        "show 3 7h 7s 9c",
-    );
+    let foul = fouled_hand();
     let out = judge(&foul);
     let f = only(&out, FindingKind::FouledHandWon);
     assert_eq!(f.space, Some(3));

@@ -79,6 +79,20 @@ fn house_by_round(events: &[Event]) -> Vec<i64> {
     out
 }
 
+/// Events one second apart, dealt round `tables` tables in turn.
+fn stream(kinds: Vec<EventKind>, tables: usize) -> Vec<Event> {
+    kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| Event {
+            t: i as f64,
+            wall: None,
+            table: format!("T{}", i % tables).into(),
+            kind,
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
 
@@ -276,11 +290,7 @@ proptest! {
     /// every hand it closes is reported, and every event reads back as itself.
     #[test]
     fn random_poker_streams_never_panic(kinds in prop::collection::vec(arb_poker_kind(), 0..200), tables in 1usize..3) {
-        let events: Vec<Event> = kinds
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| Event { t: i as f64, wall: None, table: format!("T{}", i % tables).into(), kind })
-            .collect();
+        let events = stream(kinds, tables);
         let out = pitwatch::holdem::audit(&events, &pitwatch::holdem::HoldemRules::default());
         for f in &out.findings {
             prop_assert!(f.round >= 1 && !f.message.is_empty() && f.t_end >= f.t_start);
@@ -299,11 +309,7 @@ proptest! {
     /// No sequence of events makes the audit panic; every round it closes is reported.
     #[test]
     fn random_event_streams_never_panic(kinds in prop::collection::vec(arb_kind(), 0..200), tables in 1usize..3) {
-        let events: Vec<Event> = kinds
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| Event { t: i as f64, wall: None, table: format!("T{}", i % tables).into(), kind })
-            .collect();
+        let events = stream(kinds, tables);
         let out = audit(&events, &HouseRules::default());
         for f in &out.findings {
             prop_assert!(f.round >= 1 && !f.message.is_empty() && f.t_end >= f.t_start);

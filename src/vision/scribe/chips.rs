@@ -672,7 +672,8 @@ impl Scribe {
                     dot(sub(n.centre, s.at), ax.toward) >= -0.5 * n.radius
                 })
             });
-            let (space, hand, bet, amount, seen) = (s.space, s.hand, s.bet(), s.amount, !s.counted);
+            let (space, hand, bet, amount, uncounted) =
+                (s.space, s.hand, s.bet(), s.amount, !s.counted);
             match acts
                 .iter_mut()
                 .find(|a| a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0)
@@ -680,9 +681,9 @@ impl Scribe {
                 Some(a) => {
                     a.3 += amount;
                     a.4 = a.4.max(last);
-                    a.6 |= seen;
+                    a.6 |= uncounted;
                 }
-                None => acts.push((space, hand, bet, amount, last, to_tray, seen)),
+                None => acts.push((space, hand, bet, amount, last, to_tray, uncounted)),
             }
         }
         for (space, hand, bet, amount, t, to_tray, at_least) in acts {
