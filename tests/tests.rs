@@ -6,6 +6,7 @@ mod util;
 mod analyze;
 mod bad_inputs;
 mod cli;
+mod decode;
 mod docs;
 mod golden;
 mod holdem;

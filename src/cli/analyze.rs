@@ -14,7 +14,7 @@ use clap::Args;
 use pitwatch::audit::{AuditOutput, Auditor, Finding};
 use pitwatch::events::to_line;
 use pitwatch::layout::{Layout, bounds};
-use pitwatch::pipeline::{Analysis, AnalyzeOptions, Stop, analyze};
+use pitwatch::pipeline::{Analysis, AnalyzeOptions, Stop, analyze, skips_b_frames};
 use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::render::font::draw_text;
 use pitwatch::report::{self, Totals};
@@ -226,9 +226,14 @@ fn summary(
     report::text::totals(out, &totals)
 }
 
+/// How far ahead the next evidence picture must lie for a seek: keyframes of ordinary H.264
+/// come every few seconds, and decoding on to a picture that close costs less than seeking.
+const SEEK_AFTER_S: f64 = 5.0;
+
 /// Writes one picture per finding: the frame at the finding's end (when its mistake was
-/// complete), the places it concerns outlined. Decodes the footage a second time, keeping only
-/// the frames wanted.
+/// complete), the places it concerns outlined. Reads the footage a second time, seeking to
+/// each finding that lies further on than [`SEEK_AFTER_S`] and decoding only from the keyframe
+/// before it.
 fn evidence(
     path: &Path,
     dir: &Path,
@@ -252,7 +257,8 @@ fn evidence(
         path,
         DecodeOptions {
             threads: 2,
-            every: stride,
+            every: 1,
+            skip_b_frames: skips_b_frames(stride),
         },
     )?;
     let mut next = 0;
@@ -285,6 +291,11 @@ fn evidence(
         Ok(())
     };
     while next < want.len() {
+        let ahead = want[next].1 - last.as_ref().map_or(0.0, |f| f.t);
+        if ahead > SEEK_AFTER_S {
+            // A file that cannot seek is read on from where it is.
+            let _ = decoder.seek(want[next].1);
+        }
         // Footage that breaks off: the pictures come from the frames before the break.
         let Ok(Some(frame)) = decoder.next_frame() else {
             break;

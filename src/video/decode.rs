@@ -54,6 +54,14 @@ pub struct Decoder {
     fps: f64,
     next: u64,
     every: u64,
+    /// B-frames are skipped: frames are numbered and handed out by their timestamps.
+    skip_b: bool,
+    /// Frames are numbered by their timestamps (after skipping B-frames or a seek).
+    by_time: bool,
+    /// The first frame's time, frame 0 when numbering by timestamps.
+    t0: Option<f64>,
+    /// With B-frames skipped: the frame number the next handed-out frame stands for.
+    due: u64,
     spare: Vec<Vec<u8>>,
     flushed: bool,
     ready: std::collections::VecDeque<RgbFrame>,
@@ -67,6 +75,12 @@ pub struct DecodeOptions {
     /// Hand out every Nth frame only (from frame 0); the others are decoded, counted and
     /// dropped without being converted to RGB.
     pub every: u64,
+    /// Skip B-frames: FFmpeg does not decode them at all (`AVDISCARD_BIDIR`), which halves the
+    /// cost of H.264 as encoders write it by default (three B-frames to each P-frame). The
+    /// frames decoded are numbered by their timestamps; with `every` > 1, the one handed out
+    /// for each Nth frame is the first decoded at most a quarter of N before it (on average
+    /// still every Nth). Footage without B-frames is decoded whole as before.
+    pub skip_b_frames: bool,
 }
 
 impl Default for DecodeOptions {
@@ -74,6 +88,7 @@ impl Default for DecodeOptions {
         DecodeOptions {
             threads: 2,
             every: 1,
+            skip_b_frames: false,
         }
     }
 }
@@ -124,7 +139,7 @@ impl Decoder {
             .decoder()
             .video()
             .map_err(ff("opening the video decoder"))?;
-        Ok(Decoder {
+        let mut d = Decoder {
             path: p,
             ictx,
             dec,
@@ -135,10 +150,49 @@ impl Decoder {
             fps,
             next: 0,
             every: options.every.max(1),
+            skip_b: false,
+            by_time: false,
+            t0: None,
+            due: 0,
             spare: Vec::new(),
             flushed: false,
             ready: Default::default(),
-        })
+        };
+        d.skip_b_frames(options.skip_b_frames);
+        Ok(d)
+    }
+
+    /// Skips B-frames from now on, or decodes every frame again (see
+    /// [`DecodeOptions::skip_b_frames`]).
+    pub fn skip_b_frames(&mut self, skip: bool) {
+        self.skip_b = skip;
+        self.by_time |= skip;
+        self.dec.skip_frame(if skip {
+            ffmpeg::Discard::Bidirectional
+        } else {
+            ffmpeg::Discard::Default
+        });
+    }
+
+    /// Goes back or forward to the last keyframe at or before `t` seconds into the footage:
+    /// the next frames handed out are from there on. Frames are numbered by their timestamps
+    /// from then on.
+    pub fn seek(&mut self, t: f64) -> Result<(), DecodeError> {
+        // Frames' times are the stream's timestamps, which is the file's timeline.
+        let ts = (t.max(0.0) * f64::from(ffmpeg::ffi::AV_TIME_BASE)) as i64;
+        self.ictx
+            .seek(ts, ..ts + 1)
+            .map_err(|cause| DecodeError::Ffmpeg {
+                path: self.path.clone(),
+                what: "seeking",
+                cause,
+            })?;
+        self.dec.flush();
+        self.ready.clear();
+        self.flushed = false;
+        self.by_time = true;
+        self.due = 0;
+        Ok(())
     }
 
     /// Frames per second the file declares.
@@ -173,8 +227,32 @@ impl Decoder {
     fn take_frames(&mut self) -> Result<(), DecodeError> {
         let mut decoded = util::frame::Video::empty();
         while self.dec.receive_frame(&mut decoded).is_ok() {
-            if self.next % self.every != 0 {
-                self.next += 1;
+            let stamp = decoded.timestamp().map(|ts| ts as f64 * self.time_base);
+            let t = stamp.unwrap_or(self.next as f64 / self.fps);
+            let index = match (self.by_time, stamp) {
+                (true, Some(t)) => {
+                    let t0 = *self.t0.get_or_insert(t);
+                    ((t - t0) * self.fps).round().max(0.0) as u64
+                }
+                _ => self.next,
+            };
+            if self.t0.is_none() {
+                self.t0 = Some(t);
+            }
+            self.next = index + 1;
+            let wanted = if self.skip_b {
+                // The first frame decoded at most a quarter of a stride early stands for the
+                // frame due; the next due is the next multiple of the stride after it.
+                let early = self.every / 4;
+                let hand = index + early >= self.due;
+                if hand {
+                    self.due = (index + early) / self.every * self.every + self.every;
+                }
+                hand
+            } else {
+                index % self.every == 0
+            };
+            if !wanted {
                 continue;
             }
             let (w, h) = (decoded.width(), decoded.height());
@@ -214,17 +292,13 @@ impl Decoder {
             for y in 0..h as usize {
                 data.extend_from_slice(&rgb.data(0)[y * stride..y * stride + w as usize * 3]);
             }
-            let t = decoded
-                .timestamp()
-                .map_or(self.next as f64 / self.fps, |ts| ts as f64 * self.time_base);
             self.ready.push_back(RgbFrame {
-                index: self.next,
+                index,
                 t,
                 width: w,
                 height: h,
                 data,
             });
-            self.next += 1;
         }
         Ok(())
     }

@@ -1,0 +1,92 @@
+//! Decoding footage: B-frames skipped when only every Nth frame is wanted, and seeking to a
+//! time, checked against decoding every frame of the bundled clip (H.264 with B-frames, as
+//! libx264 writes by default: 753 frames at 30 fps).
+
+use std::collections::HashMap;
+
+use pitwatch::video::{DecodeOptions, Decoder, RgbFrame};
+
+use crate::util::path;
+
+fn clip() -> std::path::PathBuf {
+    path("samples/clip/footage.mp4")
+}
+
+/// Every frame of the clip, by number.
+fn every_frame() -> HashMap<u64, RgbFrame> {
+    let mut dec = Decoder::open(&clip()).unwrap();
+    let mut all = HashMap::new();
+    while let Some(f) = dec.next_frame().unwrap() {
+        all.insert(f.index, f);
+    }
+    all
+}
+
+#[test]
+fn skipping_b_frames_hands_out_about_every_nth_frame_as_decoded_in_full() {
+    let all = every_frame();
+    assert_eq!(all.len(), 753);
+    let options = DecodeOptions {
+        threads: 2,
+        every: 6,
+        skip_b_frames: true,
+    };
+    let mut dec = Decoder::open_with(&clip(), options).unwrap();
+    let mut got = Vec::new();
+    while let Some(f) = dec.next_frame().unwrap() {
+        // The same picture, number and time as the frame decoded with all the others.
+        let whole = &all[&f.index];
+        assert_eq!(f.t, whole.t, "frame {}", f.index);
+        assert!(f.data == whole.data, "frame {} differs", f.index);
+        got.push(f.index);
+    }
+    assert_eq!(dec.decoded(), 753, "frames counted by their timestamps");
+    // Five looks a second on average (753 / 6 = 125.5), none of them more than a stride and a
+    // half apart and none closer than half a stride.
+    assert!((122..=128).contains(&got.len()), "{} frames", got.len());
+    assert_eq!(got[0], 0);
+    for w in got.windows(2) {
+        let gap = w[1] - w[0];
+        assert!((3..=9).contains(&gap), "frames {} and {}", w[0], w[1]);
+    }
+}
+
+#[test]
+fn without_skipping_every_nth_frame_is_handed_out_exactly() {
+    let options = DecodeOptions {
+        threads: 2,
+        every: 6,
+        skip_b_frames: false,
+    };
+    let mut dec = Decoder::open_with(&clip(), options).unwrap();
+    let mut got = Vec::new();
+    while let Some(f) = dec.next_frame().unwrap() {
+        got.push(f.index);
+    }
+    let want: Vec<u64> = (0..753).step_by(6).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_seek_lands_on_the_keyframe_before_the_time_and_reads_on_from_there() {
+    let all = every_frame();
+    let mut dec = Decoder::open(&clip()).unwrap();
+    // Read a little first, then jump ahead, then back.
+    for _ in 0..10 {
+        dec.next_frame().unwrap();
+    }
+    for t in [20.0, 6.5] {
+        dec.seek(t).unwrap();
+        let first = dec.next_frame().unwrap().unwrap();
+        assert!(first.t <= t, "seek to {t} s landed at {} s", first.t);
+        // libx264's keyframes lie at most 250 frames apart.
+        assert!(t - first.t < 250.0 / 30.0, "{t} s: {} s", first.t);
+        let whole = &all[&first.index];
+        assert_eq!(first.t, whole.t);
+        assert!(first.data == whole.data, "frame {} differs", first.index);
+        // Reading on from there gives the following frames, in order.
+        let next = dec.next_frame().unwrap().unwrap();
+        assert_eq!(next.index, first.index + 1);
+        assert!(next.data == all[&next.index].data);
+    }
+}
