@@ -127,7 +127,8 @@ def export(model, path, meta):
         opset_version=17, dynamo=False,
     )
     import onnx
-    m = onnx.load(path)
+    from drop_card_head import drop_card_head
+    m = drop_card_head(onnx.load(path))
     for k, v in meta.items():
         e = m.metadata_props.add()
         e.key, e.value = k, v

@@ -6,8 +6,9 @@
 //! `heat` (C = 3, sigmoid: a face-up card's corner index, a face-down card's centre, a chip's
 //! centre), `geom` (C = 8: the point's place in its cell, then in units of [`GEOM_UNIT`]
 //! pixels the card's centre less the point, the half vector to the card's top edge and the half
-//! vector to its right edge as read from that point), `card` (C = 52 logits, in
-//! [`Card::from_index`] order) and `chip` (C = 6 logits, the values of [`CHIP_CENTS`]).
+//! vector to its right edge as read from that point), `chip` (C = 6 logits, the values of
+//! [`CHIP_CENTS`]) and, only in models exported with it, `card` (C = 52 logits, in
+//! [`Card::from_index`] order; the shipped model goes without, the card reader reads faces).
 
 use std::sync::Arc;
 
@@ -86,8 +87,10 @@ pub struct Maps<'a> {
     pub heat: &'a [f32],
     /// `geom`, [8, h, w].
     pub geom: &'a [f32],
-    /// `card`, [52, h, w].
-    pub card: &'a [f32],
+    /// `card`, [52, h, w]: the model's own reading of a face, where the model has that output
+    /// (the shipped one does not: the reader reads every face-up card found, so the head only
+    /// helps training). Without it a face-up card is found unread (`read` 0) for the reader.
+    pub card: Option<&'a [f32]>,
     /// `chip`, [6, h, w].
     pub chip: &'a [f32],
 }
@@ -178,7 +181,9 @@ pub fn decode(m: &Maps<'_>, win: &Window, min_score: f32) -> Vec<Seen> {
                 let (ux, uy, rx, ry) = (g(4) * unit, g(5) * unit, g(6) * unit, g(7) * unit);
                 let (identity, read, corners) = match class {
                     0 => {
-                        let (k, p) = softmax_at(m.card, 52, plane, at);
+                        let (k, p) = m
+                            .card
+                            .map_or((0, 0.0), |card| softmax_at(card, 52, plane, at));
                         let Some(card) = Card::from_index(k) else {
                             continue;
                         };
@@ -358,7 +363,7 @@ mod tests {
             w,
             heat: &heat,
             geom: &geom,
-            card: &card,
+            card: Some(&card),
             chip: &chip,
         };
         let win = Window {
@@ -382,6 +387,14 @@ mod tests {
             ..win
         };
         assert!(decode(&m, &other, 0.3).is_empty());
+        // A model without the face head finds the same card in the same place, unread: the
+        // reader will read it.
+        let headless = Maps { card: None, ..m };
+        let found = decode(&headless, &win, 0.3);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].is_face_up());
+        assert_eq!(found[0].read, 0.0);
+        assert_eq!(found[0].corners, s.corners);
     }
 
     /// A 40 x 56 pixel card upright at `centre`, found at `point`.
