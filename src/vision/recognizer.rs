@@ -14,7 +14,9 @@ use thiserror::Error;
 use super::change::{ChangeMap, Region};
 use super::engine::{Engine, EngineError, Output};
 use super::looks;
-use super::pitnet::{ALIGN, Maps, STRIDE, Seen, Window, decode, merge, scale_for};
+use super::pitnet::{
+    ALIGN, Maps, STRIDE, Seen, Window, decode, drop_chips_on_cards, merge, scale_for,
+};
 use super::reader::Reader;
 use crate::layout::zones::Polygon;
 use crate::layout::{Layout, PixelPt, contains};
@@ -341,6 +343,7 @@ impl Recognizer {
         };
         let mut found = found;
         self.size_chips(&mut found);
+        drop_chips_on_cards(&mut found);
         self.latest.clone_from(&found);
         Ok(found)
     }
