@@ -22,16 +22,21 @@ fn every_frame() -> HashMap<u64, RgbFrame> {
     all
 }
 
+/// The clip opened to hand out every 6th frame (five a second), B-frames skipped or not.
+fn every_sixth(skip_b_frames: bool) -> Decoder {
+    let options = DecodeOptions {
+        threads: 2,
+        every: 6,
+        skip_b_frames,
+    };
+    Decoder::open_with(&clip(), options).unwrap()
+}
+
 #[test]
 fn skipping_b_frames_hands_out_about_every_nth_frame_as_decoded_in_full() {
     let all = every_frame();
     assert_eq!(all.len(), 753);
-    let options = DecodeOptions {
-        threads: 2,
-        every: 6,
-        skip_b_frames: true,
-    };
-    let mut dec = Decoder::open_with(&clip(), options).unwrap();
+    let mut dec = every_sixth(true);
     let mut got = Vec::new();
     while let Some(f) = dec.next_frame().unwrap() {
         // The same picture, number and time as the frame decoded with all the others.
@@ -53,12 +58,7 @@ fn skipping_b_frames_hands_out_about_every_nth_frame_as_decoded_in_full() {
 
 #[test]
 fn without_skipping_every_nth_frame_is_handed_out_exactly() {
-    let options = DecodeOptions {
-        threads: 2,
-        every: 6,
-        skip_b_frames: false,
-    };
-    let mut dec = Decoder::open_with(&clip(), options).unwrap();
+    let mut dec = every_sixth(false);
     let mut got = Vec::new();
     while let Some(f) = dec.next_frame().unwrap() {
         got.push(f.index);

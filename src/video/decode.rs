@@ -229,16 +229,11 @@ impl Decoder {
         while self.dec.receive_frame(&mut decoded).is_ok() {
             let stamp = decoded.timestamp().map(|ts| ts as f64 * self.time_base);
             let t = stamp.unwrap_or(self.next as f64 / self.fps);
+            let t0 = *self.t0.get_or_insert(t);
             let index = match (self.by_time, stamp) {
-                (true, Some(t)) => {
-                    let t0 = *self.t0.get_or_insert(t);
-                    ((t - t0) * self.fps).round().max(0.0) as u64
-                }
+                (true, Some(t)) => ((t - t0) * self.fps).round().max(0.0) as u64,
                 _ => self.next,
             };
-            if self.t0.is_none() {
-                self.t0 = Some(t);
-            }
             self.next = index + 1;
             let wanted = if self.skip_b {
                 // The first frame decoded at most a quarter of a stride early stands for the
