@@ -43,6 +43,9 @@ pub(super) struct Stake {
     amount: i64,
     /// Counted chip by chip (fanned), not just its top chip.
     counted: bool,
+    /// Where the chips counted lay, pixels: a chip found again on one of those spots (its
+    /// track lost under the dealer's hand and found anew) is one already counted.
+    fan: Vec<[f64; 2]>,
     /// Its chips' tracks.
     tracks: Vec<u64>,
     /// Collected, returned or taken back.
@@ -100,6 +103,50 @@ pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
             right = [-right[0], -right[1]];
         }
         out[usize::from(s.number)] = Axes { toward, right };
+    }
+    out
+}
+
+/// A fan's chips less any found twice: a chip of a fan found a second time between it and
+/// its neighbour, with its value. In a fan of three or more, a chip lying much closer to the
+/// next than the fan's chips lie to each other (under 0.7 of its usual step), of the same
+/// value, is that chip again. The fan's own spacing is the measure (the upper quartile of its
+/// steps), so a fan spread tightly keeps every chip.
+fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
+    if notes.len() < 3 {
+        return notes;
+    }
+    // Along the fan: from one end to the chip farthest from it.
+    let far = |from: [f64; 2]| {
+        notes
+            .iter()
+            .map(|n| n.rest)
+            .max_by(|a, b| dist(*a, from).total_cmp(&dist(*b, from)))
+            .unwrap_or(from)
+    };
+    let end = far(notes[0].rest);
+    let axis = unit(sub(far(end), end));
+    let mut along: Vec<(f64, &ChipNote)> = notes
+        .iter()
+        .map(|n| (dot(sub(n.rest, end), axis), *n))
+        .collect();
+    along.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let steps: Vec<f64> = along
+        .windows(2)
+        .map(|w| dist(w[0].1.rest, w[1].1.rest))
+        .collect();
+    let mut sorted = steps.clone();
+    sorted.sort_by(f64::total_cmp);
+    // The fan's step: its upper quartile, as second finds make short steps.
+    let step = sorted[sorted.len() * 3 / 4];
+    let mut out: Vec<&ChipNote> = vec![along[0].1];
+    for (_, n) in along.iter().skip(1) {
+        // From the last chip kept: the chip after a second find is measured from the first.
+        let prev = out[out.len() - 1];
+        let again = dist(n.rest, prev.rest) < 0.7 * step && n.value == prev.value;
+        if !again {
+            out.push(n);
+        }
     }
     out
 }
@@ -290,7 +337,7 @@ impl Scribe {
 
     /// One stack or fanned run came to rest at `space`.
     fn arrived(&mut self, space: u8, run: &[u64]) {
-        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
         let Some(first) = notes.first() else {
             return;
         };
@@ -395,14 +442,26 @@ impl Scribe {
                     s.tracks.push(*id);
                 }
             }
+            // Chips uncovered late: only those not lying where a chip was already counted.
+            let fresh: Vec<([f64; 2], i64)> = notes
+                .iter()
+                .map(|n| (n.rest, n.value))
+                .filter(|(at, _)| !more || s.fan.iter().all(|q| dist(*at, *q) > 0.5 * chip_d))
+                .collect();
             if fanned || more || !s.counted {
                 let amount = if more {
-                    s.amount + total
+                    s.amount + fresh.iter().map(|f| f.1).sum::<i64>()
                 } else if fanned {
                     total + under
                 } else {
                     s.amount.max(total)
                 };
+                if fanned || more {
+                    s.fan.extend(fresh.iter().map(|f| f.0));
+                    if under > 0 {
+                        s.fan.push(s.at);
+                    }
+                }
                 s.amount = amount;
                 s.counted |= fanned;
                 let (event, counted) = (s.event, s.counted);
@@ -601,6 +660,13 @@ impl Scribe {
                 at_least: run.len() < 2,
             },
         );
+        let fan: Vec<[f64; 2]> = if run.len() >= 2 {
+            run.iter()
+                .filter_map(|id| self.chips.get(id).map(|n| n.rest))
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.stakes.push(Stake {
             space,
             hand: stake_hand,
@@ -610,6 +676,7 @@ impl Scribe {
             event,
             amount: total,
             counted: run.len() >= 2,
+            fan,
             tracks: run.to_vec(),
             closed: false,
         });
