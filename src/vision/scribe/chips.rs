@@ -107,12 +107,24 @@ pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
     out
 }
 
-/// A fan's chips less any found twice: a chip of a fan found a second time between it and
-/// its neighbour, with its value. In a fan of three or more, a chip lying much closer to the
+/// A run's chips less any found twice: two tracks on one spot (within half a radius), and a
+/// chip of a fan found a second time between it and its neighbour, with its value. In a fan of three or more, a chip lying much closer to the
 /// next than the fan's chips lie to each other (under 0.7 of its usual step), of the same
 /// value, is that chip again. The fan's own spacing is the measure (the upper quartile of its
 /// steps), so a fan spread tightly keeps every chip.
 fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
+    // Two tracks on one spot (a stack's track that wandered off under the dealer's hand and
+    // came back beside the new track begun where it lay): one chip.
+    let notes: Vec<&ChipNote> = notes
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| {
+            notes[..*i]
+                .iter()
+                .all(|m| dist(m.rest, n.rest) >= 0.5 * m.radius.min(n.radius))
+        })
+        .map(|(_, n)| *n)
+        .collect();
     if notes.len() < 3 {
         return notes;
     }
@@ -146,6 +158,38 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
         let again = dist(n.rest, prev.rest) < 0.7 * step && n.value == prev.value;
         if !again {
             out.push(n);
+        }
+    }
+    out
+}
+
+/// The chips of `notes` (place and value) that lengthen a fan already counted at `fan`
+/// (pixels): not one lying where a counted chip lay (within half a chip's width: that chip
+/// found again), nor one lying much closer to another new chip of its value than the fan's
+/// chips lie to each other (under 0.7 of its usual step: one chip found twice).
+fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], i64)> {
+    let mut gaps: Vec<f64> = fan
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            fan.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, q)| dist(*p, *q))
+                .min_by(f64::total_cmp)
+        })
+        .collect();
+    gaps.sort_by(f64::total_cmp);
+    let step = gaps.get(gaps.len() * 3 / 4).copied();
+    let mut out: Vec<([f64; 2], i64)> = Vec::new();
+    for n in notes {
+        let again = fan.iter().any(|q| dist(n.rest, *q) <= 0.5 * chip_d)
+            || step.is_some_and(|step| {
+                out.iter()
+                    .any(|(p, v)| *v == n.value && dist(n.rest, *p) < 0.7 * step)
+            });
+        if !again {
+            out.push((n.rest, n.value));
         }
     }
     out
@@ -278,12 +322,14 @@ impl Scribe {
         // of whichever of its chips lies nearest one.
         let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
         for run in self.runs(&ids) {
-            let space = run
-                .iter()
-                .filter_map(|id| self.chips.get(id))
-                .filter_map(|n| self.chip_space(n.rest, n.radius))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(s, _)| s);
+            let nearest = || {
+                run.iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .filter_map(|n| self.chip_space(n.rest, n.radius))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(s, _)| s)
+            };
+            let space = self.fan_continued(&run).or_else(nearest);
             let Some(space) = space else {
                 continue;
             };
@@ -394,16 +440,34 @@ impl Scribe {
         // while: that wager was taken away (collected, or handed back) and this is a new one.
         // (A stack the dealer's hand covered comes back as the same chips, its top the same.)
         let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
+        // A wager counted chip by chip whose chips all went after its round's cards were
+        // cleared was taken back (a winning wager and its payoff, 08-11(12)): a chip coming to
+        // rest there now is the next wager, whatever its value, even one whose track wandered
+        // over from that fan under the player's hand.
+        let cleared = self.cleared_at;
         let taken = |s: &Stake| {
-            let mine: Vec<&ChipNote> = s.tracks.iter().filter_map(|id| chips.get(id)).collect();
+            let fan_gone = s.counted && cleared > s.t && cleared <= t;
+            let mine: Vec<&ChipNote> = s
+                .tracks
+                .iter()
+                .filter(|id| !(fan_gone && run.contains(id)))
+                .filter_map(|id| chips.get(id))
+                .collect();
             mine.iter()
-                .all(|n| n.seen_t < t - TAKEN_S && !values.contains(&n.value))
+                .all(|n| n.seen_t < t - TAKEN_S && (fan_gone || !values.contains(&n.value)))
         };
-        let took = self.stakes.iter().any(|s| at_stake(s) && taken(s));
+        let gone: Vec<usize> = (0..self.stakes.len())
+            .filter(|&i| at_stake(&self.stakes[i]) && taken(&self.stakes[i]))
+            .collect();
+        let took = !gone.is_empty();
         let own = self
             .stakes
             .iter()
             .position(|s| at_stake(s) && !taken(s) && (live || s.t > emptied));
+        // The chips now here are not the taken wager's.
+        for i in gone {
+            self.stakes[i].tracks.retain(|id| !run.contains(id));
+        }
         if own.is_none() {
             // Last round's wager there was taken back.
             for s in self.stakes.iter_mut() {
@@ -443,11 +507,11 @@ impl Scribe {
                 }
             }
             // Chips uncovered late: only those not lying where a chip was already counted.
-            let fresh: Vec<([f64; 2], i64)> = notes
-                .iter()
-                .map(|n| (n.rest, n.value))
-                .filter(|(at, _)| !more || s.fan.iter().all(|q| dist(*at, *q) > 0.5 * chip_d))
-                .collect();
+            let fresh = if more {
+                beyond(&s.fan, &notes, chip_d)
+            } else {
+                notes.iter().map(|n| (n.rest, n.value)).collect()
+            };
             if fanned || more || !s.counted {
                 let amount = if more {
                     s.amount + fresh.iter().map(|f| f.1).sum::<i64>()
@@ -556,11 +620,7 @@ impl Scribe {
         if let Some(i) = more {
             let p = &mut self.paid[i];
             // A chip found again where one of the fan was already read is that chip.
-            let fresh: Vec<([f64; 2], i64)> = notes
-                .iter()
-                .map(|n| (n.rest, n.value))
-                .filter(|(at, _)| p.points.iter().all(|q| dist(*at, *q) > 0.5 * chip_d))
-                .collect();
+            let fresh = beyond(&p.points, &notes, chip_d);
             p.amount += fresh.iter().map(|f| f.1).sum::<i64>();
             p.points.extend(fresh.iter().map(|f| f.0));
             let (event, amount) = (p.event, p.amount);
@@ -813,6 +873,34 @@ impl Scribe {
     /// that of a wager in sight within two and a half chips (split hands and their payoffs
     /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
     /// cards) within two chips.
+    /// The space whose payoff fan these chips continue: one of them within a chip's width of
+    /// one of its chips. A long payoff reaches toward the next space, and its far chips,
+    /// uncovered after the rest were read, are still its own. Not chips of which one lies on
+    /// a wager's own spot: those are that wager's, fanned (the next space's wager fanned
+    /// toward this payoff).
+    fn fan_continued(&self, run: &[u64]) -> Option<u8> {
+        let points: Vec<([f64; 2], f64)> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (n.rest, 2.0 * n.radius)))
+            .collect();
+        let on_a_wager = self
+            .stakes
+            .iter()
+            .filter(|s| !s.closed)
+            .any(|s| points.iter().any(|(p, d)| dist(*p, s.at) <= *d));
+        if on_a_wager {
+            return None;
+        }
+        self.paid
+            .iter()
+            .find(|p| {
+                points
+                    .iter()
+                    .any(|(a, d)| p.points.iter().any(|q| dist(*a, *q) <= 1.05 * d))
+            })
+            .map(|p| p.space)
+    }
+
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes
@@ -857,4 +945,82 @@ const TAKEN_S: f64 = 1.0;
 
 fn is_chip(tr: &Track) -> bool {
     matches!(tr.identity, Identity::Chip(_))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chip of `value` cents at rest at (x, y), pixels, radius 9.
+    fn chip(x: f64, y: f64, value: i64) -> ChipNote {
+        ChipNote {
+            value,
+            radius: 9.0,
+            centre: [x, y],
+            seen_t: 0.0,
+            rest: [x, y],
+            rest_t: 0.0,
+            placed: true,
+            stake: None,
+        }
+    }
+
+    fn values(notes: &[&ChipNote]) -> Vec<i64> {
+        notes.iter().map(|n| n.value).collect()
+    }
+
+    #[test]
+    fn a_chip_found_twice_in_a_fan_counts_once() {
+        // $5 $5 $5 $2 $1 at 13-pixel steps, the $2 found again 8 pixels on.
+        let fan = [
+            chip(1033.0, 440.0, 500),
+            chip(1046.0, 446.0, 500),
+            chip(1059.0, 452.0, 500),
+            chip(1071.0, 458.0, 200),
+            chip(1078.0, 462.0, 200),
+            chip(1086.0, 466.0, 100),
+        ];
+        let mut kept = values(&one_per_chip(fan.iter().collect()));
+        kept.sort_unstable();
+        assert_eq!(kept, vec![100, 200, 500, 500, 500]);
+        // Read from either end, the same.
+        let kept = one_per_chip(fan.iter().rev().collect());
+        assert_eq!(kept.iter().map(|n| n.value).sum::<i64>(), 1800);
+    }
+
+    #[test]
+    fn two_tracks_on_one_spot_are_one_chip() {
+        let two = [chip(376.0, 332.0, 200), chip(374.0, 332.0, 200)];
+        assert_eq!(values(&one_per_chip(two.iter().collect())), vec![200]);
+    }
+
+    #[test]
+    fn a_tightly_spread_fan_keeps_every_chip() {
+        // Steps of 6 pixels (a third of a chip), evenly: each chip is its own.
+        let fan: Vec<ChipNote> = (0..5)
+            .map(|i| chip(500.0 + 6.0 * f64::from(i), 300.0, 500))
+            .collect();
+        assert_eq!(one_per_chip(fan.iter().collect()).len(), 5);
+        // Two chips of one value side by side are two chips.
+        let two = [chip(500.0, 300.0, 500), chip(511.0, 300.0, 500)];
+        assert_eq!(one_per_chip(two.iter().collect()).len(), 2);
+    }
+
+    #[test]
+    fn chips_uncovered_late_lengthen_a_fan_once_each() {
+        // A payoff fan read as $25 and $5 at a 12-pixel step; then its far end uncovered: a
+        // $2 found twice (8 pixels apart) and the $5 already counted found anew.
+        let fan = [[530.0, 268.0], [542.0, 266.0]];
+        let late = [
+            chip(554.0, 262.0, 200),
+            chip(562.0, 261.0, 200),
+            chip(543.0, 266.0, 500),
+        ];
+        let notes: Vec<&ChipNote> = late.iter().collect();
+        let fresh = beyond(&fan, &notes, 18.0);
+        assert_eq!(fresh.iter().map(|f| f.1).collect::<Vec<_>>(), vec![200]);
+        // A fan of one chip gives no step: only a chip where it lay is dropped.
+        let fresh = beyond(&fan[..1], &notes, 18.0);
+        assert_eq!(fresh.iter().map(|f| f.1).sum::<i64>(), 900);
+    }
 }
