@@ -108,10 +108,11 @@ pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
 }
 
 /// A run's chips less any found twice: two tracks on one spot (within half a radius), and a
-/// chip of a fan found a second time between it and its neighbour, with its value. In a fan of three or more, a chip lying much closer to the
-/// next than the fan's chips lie to each other (under 0.7 of its usual step), of the same
-/// value, is that chip again. The fan's own spacing is the measure (the upper quartile of its
-/// steps), so a fan spread tightly keeps every chip.
+/// chip of a fan found a second time between it and its neighbour, with its value. In a fan
+/// of three or more, a chip lying much closer to the next than the fan's chips lie to each
+/// other (under 0.7 of its usual step), of the same value, is that chip again. The fan's own
+/// spacing is the measure (the upper quartile of its steps), so a fan spread tightly keeps
+/// every chip.
 fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
     // Two tracks on one spot (a stack's track that wandered off under the dealer's hand and
     // came back beside the new track begun where it lay): one chip.
@@ -869,10 +870,6 @@ impl Scribe {
         })
     }
 
-    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
-    /// that of a wager in sight within two and a half chips (split hands and their payoffs
-    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
-    /// cards) within two chips.
     /// The space whose payoff fan these chips continue: one of them within a chip's width of
     /// one of its chips. A long payoff reaches toward the next space, and its far chips,
     /// uncovered after the rest were read, are still its own. Not chips of which one lies on
@@ -901,6 +898,10 @@ impl Scribe {
             .map(|p| p.space)
     }
 
+    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
+    /// that of a wager in sight within two and a half chips (split hands and their payoffs
+    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
+    /// cards) within two chips.
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes
