@@ -253,6 +253,29 @@ fn player_details(r: &mut Round, rules: &HouseRules, active: &[u8]) {
     }
 }
 
+/// Seconds within which two cards' times in the log do not order them. A card seen coming to
+/// rest a moment late (the dealer's hand over it, looks a fifth of a second apart) may be
+/// logged after the next one; dealing a card takes longer (half a second at the quickest), so
+/// a card truly dealt out of turn is still told.
+const UNORDERED_S: f64 = 0.4;
+
+/// The deal order as logged, with each pair of neighbours swapped back where they were logged
+/// within `UNORDERED_S` of each other the other way round from `want`.
+fn unswapped(to: &[u8], times: &[f64], want: &[u8]) -> Vec<u8> {
+    let mut out = to.to_vec();
+    let mut i = 0;
+    while i + 1 < out.len().min(want.len()) {
+        let swapped = out[i] != want[i] && out[i] == want[i + 1] && out[i + 1] == want[i];
+        if swapped && (times[i + 1] - times[i]).abs() < UNORDERED_S {
+            out.swap(i, i + 1);
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules, active: &Active) {
     // Expected order on the stack: spaces from the dealer's left, dealer, spaces, [dealer].
     let (spaces, n) = (&active.spaces, active.n);
@@ -264,7 +287,8 @@ pub(super) fn check_deal_order(r: &mut Round, rules: &HouseRules, active: &Activ
     want_buf[n + 1..2 * n + 1].copy_from_slice(&spaces[..n]);
     let len = 2 * n + 1 + usize::from(rules.dealing_method.has_hole_card());
     let want = &want_buf[..len];
-    let (to, times) = r.deal_order();
+    let (logged, times) = r.deal_order();
+    let to = &unswapped(logged, times, want);
     let same = to.len() >= len && to[..len] == *want;
     let got: Vec<u8> = if same {
         Vec::new()
