@@ -628,13 +628,16 @@ impl Scribe {
 
     /// The space of the player's card placed nearest `p`, when one lies within a card and a
     /// half: a card dealt onto a hand, wherever the hand was set out (split hands spread
-    /// toward the next space).
+    /// toward the next space). Within half a card of the dealer's card zone the dealer's own
+    /// cards count too: the dealer's draws are laid in a row there, and the row may reach
+    /// within a card and a half of a hand at the next space, which must not take them.
     fn hand_near(&self, p: [f64; 2], half: f64) -> Option<Spot> {
         let reach = 3.2 * half.max(1.0);
+        let at_dealer = poly_dist(&self.layout.dealer_cards, p) <= half;
         self.cards
             .values()
             .filter_map(|n| n.placed)
-            .filter(|pl| matches!(pl.spot, Spot::Space(_)))
+            .filter(|pl| at_dealer || matches!(pl.spot, Spot::Space(_)))
             .map(|pl| (pl.spot, dist(pl.at, p)))
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
