@@ -626,11 +626,12 @@ impl Scribe {
         }
     }
 
-    /// The space of the player's card placed nearest `p`, when one lies within a card and a
-    /// half: a card dealt onto a hand, wherever the hand was set out (split hands spread
-    /// toward the next space). Within half a card of the dealer's card zone the dealer's own
-    /// cards count too: the dealer's draws are laid in a row there, and the row may reach
-    /// within a card and a half of a hand at the next space, which must not take them.
+    /// The spot of the card placed nearest `p`, when one lies within a card and a half: a card
+    /// dealt onto a hand, wherever the hand was set out (split hands spread toward the next
+    /// space). Only players' cards count, except within half a card of the dealer's card zone,
+    /// where the dealer's own count too: the dealer's draws are laid in a row there, and the
+    /// row may reach within a card and a half of a hand at the next space, which must not
+    /// take them.
     fn hand_near(&self, p: [f64; 2], half: f64) -> Option<Spot> {
         let reach = 3.2 * half.max(1.0);
         let at_dealer = poly_dist(&self.layout.dealer_cards, p) <= half;

@@ -148,10 +148,9 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
         .windows(2)
         .map(|w| dist(w[0].1.rest, w[1].1.rest))
         .collect();
-    let mut sorted = steps.clone();
-    sorted.sort_by(f64::total_cmp);
-    // The fan's step: its upper quartile, as second finds make short steps.
-    let step = sorted[sorted.len() * 3 / 4];
+    let Some(step) = usual_step(steps) else {
+        return notes;
+    };
     let mut out: Vec<&ChipNote> = vec![along[0].1];
     for (_, n) in along.iter().skip(1) {
         // From the last chip kept: the chip after a second find is measured from the first.
@@ -169,7 +168,7 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
 /// found again), nor one lying much closer to another new chip of its value than the fan's
 /// chips lie to each other (under 0.7 of its usual step: one chip found twice).
 fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], i64)> {
-    let mut gaps: Vec<f64> = fan
+    let gaps: Vec<f64> = fan
         .iter()
         .enumerate()
         .filter_map(|(i, p)| {
@@ -180,8 +179,7 @@ fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], 
                 .min_by(f64::total_cmp)
         })
         .collect();
-    gaps.sort_by(f64::total_cmp);
-    let step = gaps.get(gaps.len() * 3 / 4).copied();
+    let step = usual_step(gaps);
     let mut out: Vec<([f64; 2], i64)> = Vec::new();
     for n in notes {
         let again = fan.iter().any(|q| dist(n.rest, *q) <= 0.5 * chip_d)
@@ -194,6 +192,13 @@ fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], 
         }
     }
     out
+}
+
+/// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
+/// a chip found twice makes short steps. `None` for no steps.
+fn usual_step(mut steps: Vec<f64>) -> Option<f64> {
+    steps.sort_by(f64::total_cmp);
+    steps.get(steps.len() * 3 / 4).copied()
 }
 
 fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
