@@ -8,7 +8,8 @@ use pitwatch::layout::{Layout, PixelPt, contains};
 use pitwatch::sim::annotate::FrameNote;
 use pitwatch::video::Decoder;
 use pitwatch::vision::pitnet::Seen;
-use pitwatch::vision::recognizer::{Recognizer, default_model};
+use pitwatch::vision::reader::{Anchor, Reader};
+use pitwatch::vision::recognizer::{CARD_READER_FILE, Recognizer, default_model};
 use pitwatch::vision::score::{Score, ratio};
 use pitwatch::vision::yolo::Identity;
 
@@ -89,6 +90,33 @@ fn the_committed_frames_are_read_card_for_card_and_chip_for_chip() {
         extra * 20 <= found,
         "{extra} of {found} things found are not there"
     );
+}
+
+#[test]
+fn the_whole_card_view_reads_cards_alone_and_is_read_beside_the_index() {
+    // Both views of the committed reader are opened: the index, then the whole card.
+    let mut rec = recognizer();
+    let anchors: Vec<Anchor> = rec.reader_cuts().iter().map(|c| c.anchor).collect();
+    assert_eq!(anchors, [Anchor::Index, Anchor::Card]);
+    // The card view alone reads the committed frames' cards, each from its whole face (the
+    // pips or the court panel's suits, both indices), where the recognizer found it.
+    let mut card_view = Reader::open(&path("models").join(CARD_READER_FILE), 2).unwrap();
+    let mut score = Score::default();
+    for (p, note, layout) in frames() {
+        let (w, h, rgb) = png(&p);
+        rec.use_layout(Some(&layout));
+        let mut seen = rec.still(&rgb, w, h, None).unwrap();
+        let keep = card_view.read(&rgb, w, h, &mut seen).unwrap();
+        let seen: Vec<Seen> = seen
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(s, k)| k.then_some(s))
+            .collect();
+        let on_felt = |q: [f64; 2]| contains(&layout.felt, PixelPt { x: q[0], y: q[1] });
+        score.frame(&note, &seen, &on_felt);
+    }
+    assert!(score.card_faces.1 >= 30, "{:?}", score.card_faces);
+    assert!(ratio(score.card_faces) >= 0.95, "{:?}", score.card_faces);
 }
 
 fn key(s: &Seen) -> (String, i64, i64) {

@@ -1,14 +1,24 @@
-"""The card reader: reads a card's face from its corner index, set upright.
+"""The card reader: reads a card's face from its corner index, or from the whole card, set upright.
 
-pitnet finds each card's corner index and the card's axes; the reader is given the index cut
-out of the picture along those axes (so the rank reads upright whatever way the card lies) and
-says which of the 52 faces it is, or that there is no index there (class 52).
+pitnet finds each card's corner index and the card's axes; the reader is given a patch cut out
+of the picture along those axes (so the rank reads upright whatever way the card lies) and says
+which of the 52 faces it is, or that there is no index there (class 52).
 
-Input ``index`` [B, 3, 48, 32]: RGB 0..1, the patch 0.40 card widths wide and 0.42 card
-heights tall centred on the index, x along the card's right edge direction and y down the card.
-Output ``face`` [B, 53]: logits, the 52 faces in pitwatch's card order, then "no index".
+Two views are trained by this script (``--anchor``):
+
+- ``index`` (models/pitnet-reader.onnx): input ``index`` [B, 3, 48, 32], RGB 0..1, the patch
+  0.40 card widths wide and 0.42 card heights tall centred on the index;
+- ``card`` (models/pitnet-reader-card.onnx): input ``index`` [B, 3, 56, 40], the whole card
+  (1.04 of its width and height) centred on the card's centre as the index found gives it, so
+  that the index found lies top left, the pips or the court panel's suits in the middle and the
+  far index, upside down, bottom right.
+
+In both, x runs along the card's top edge and y down the card. Output ``face`` [B, 53]: logits,
+the 52 faces in pitwatch's card order, then "no index". pitwatch adds the views'
+log-probabilities (src/vision/reader.rs).
 
 Usage: python reader.py --data DIR --out models/pitnet-reader.onnx [--minutes M]
+       python reader.py --data DIR --out models/pitnet-reader-card.onnx --anchor card
 """
 
 import argparse
@@ -27,6 +37,10 @@ import torch.nn.functional as F
 PATCH_W, PATCH_H = 32, 48
 # The patch's size as fractions of the card's width and height.
 SPAN_W, SPAN_H = 0.40, 0.42
+# Where the patch is centred: "index" or "card".
+ANCHOR = "index"
+# Each view's cut when --patch and --span are not given.
+CUTS = {"index": ("32x48", "0.4x0.42"), "card": ("40x56", "1.04x1.04")}
 NO_INDEX = 52
 
 
@@ -50,16 +64,24 @@ class Reader(nn.Module):
 
 
 def load(data):
-    """Crops, and per index point: crop, x, y, up (2), right (2), face."""
+    """Crops, and per index point: crop, x, y (the patch's centre: the index, or the card's
+    centre with --anchor card), up (2), right (2), face."""
     crops, rows, base = [], [], 0
     for f in sorted(glob.glob(os.path.join(data, "*.npz"))):
         z = np.load(f)
         c, p = z["crops"], z["points"]
         sel = p[(p[:, 1] == 0) & (p[:, 11] == 1)]
         crop = c.shape[1]
-        inside = (sel[:, 2] > 6) & (sel[:, 2] < crop - 6) & (sel[:, 3] > 6) & (sel[:, 3] < crop - 6)
-        sel = sel[inside]
-        rows.append(np.stack([sel[:, 0] + base, sel[:, 2], sel[:, 3], sel[:, 6], sel[:, 7],
+        x, y = sel[:, 2], sel[:, 3]
+        margin = 6
+        if ANCHOR == "card":
+            # The card's centre is the index plus the geometry's offset; the whole card must
+            # lie in the crop, give or take a corner.
+            x, y = x + sel[:, 4], y + sel[:, 5]
+            margin = 24
+        inside = (x > margin) & (x < crop - margin) & (y > margin) & (y < crop - margin)
+        sel, x, y = sel[inside], x[inside], y[inside]
+        rows.append(np.stack([sel[:, 0] + base, x, y, sel[:, 6], sel[:, 7],
                               sel[:, 8], sel[:, 9], sel[:, 10]], axis=1))
         crops.append(c)
         base += len(c)
@@ -100,8 +122,9 @@ def batch(crops, rows, n, rng):
     ux, uy = (c * ux - s * uy) * k[:, 1], (s * ux + c * uy) * k[:, 1]
     rx, ry = (c * rx - s * ry) * k[:, 0], (s * rx + c * ry) * k[:, 0]
     # A fifth are not indices: the same card's middle or far corner, or felt and chips nearby.
+    # A false find on a card's pips puts the card view's centre about a half card width off.
     neg = rng.random(n) < 0.2
-    shift = rng.uniform(1.2, 3.0, n) * size_w
+    shift = rng.uniform(0.8 if ANCHOR == "card" else 1.2, 3.0, n) * size_w
     theta = rng.uniform(0, 2 * math.pi, n)
     px = np.where(neg, px + shift * np.cos(theta), px)
     py = np.where(neg, py + shift * np.sin(theta), py)
@@ -125,7 +148,7 @@ def batch(crops, rows, n, rng):
 
 
 def main():
-    global PATCH_W, PATCH_H, SPAN_W, SPAN_H
+    global PATCH_W, PATCH_H, SPAN_W, SPAN_H, ANCHOR
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     ap.add_argument("--out", required=True)
@@ -134,11 +157,16 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
-    ap.add_argument("--patch", default=f"{PATCH_W}x{PATCH_H}",
-                    help="patch size in samples, WxH (multiples of 8)")
-    ap.add_argument("--span", default=f"{SPAN_W}x{SPAN_H}",
+    ap.add_argument("--anchor", choices=["index", "card"], default="index",
+                    help="centre patches on the index found or on the whole card")
+    ap.add_argument("--patch", default=None,
+                    help="patch size in samples, WxH (multiples of 8; default by --anchor)")
+    ap.add_argument("--span", default=None,
                     help="patch size as shares of the card's width and height, WxH")
     args = ap.parse_args()
+    ANCHOR = args.anchor
+    args.patch = args.patch or CUTS[ANCHOR][0]
+    args.span = args.span or CUTS[ANCHOR][1]
     PATCH_W, PATCH_H = (int(v) for v in args.patch.split("x"))
     SPAN_W, SPAN_H = (float(v) for v in args.span.split("x"))
     torch.manual_seed(args.seed)
@@ -173,15 +201,16 @@ def main():
             print(f"step {step} {time.time() - start:.0f}s lr {lr:.5f} loss {avg:.4f} acc {acc:.4f}",
                   flush=True)
     model.eval()
+    name = "pitnet-reader.pt" if ANCHOR == "index" else f"pitnet-reader-{ANCHOR}.pt"
     torch.save(model.state_dict(), os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                                                ".local", "pitnet-reader.pt"))
+                                                ".local", name))
     torch.onnx.export(model, (torch.rand(1, 3, PATCH_H, PATCH_W),), args.out, input_names=["index"],
                       output_names=["face"], dynamic_axes={"index": {0: "batch"}, "face": {0: "batch"}},
                       opset_version=17, dynamo=False)
     import onnx
     m = onnx.load(args.out)
     for k, v in {"pitwatch_model": "pitnet-reader", "patch": json.dumps([PATCH_W, PATCH_H]),
-                 "span": json.dumps([SPAN_W, SPAN_H]), "train_steps": str(step),
+                 "span": json.dumps([SPAN_W, SPAN_H]), "anchor": ANCHOR, "train_steps": str(step),
                  "train_batch": str(args.batch)}.items():
         e = m.metadata_props.add()
         e.key, e.value = k, v

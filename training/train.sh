@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
 # Trains the recognizer from scratch and writes models/pitnet.onnx (see models/README.md).
 #
-#   bash training/train.sh [--shifts N] [--minutes M] [--reader-minutes R]
+#   bash training/train.sh [--shifts N] [--minutes M] [--reader-minutes R] [--card-minutes C]
 #
 # 1. Builds pitwatch (release) and installs PyTorch, PyAV and onnx into a project-local
 #    virtual environment, .local/train-venv (about 6 GB; never used by the tests or CI).
 # 2. Renders N training shifts with `pitwatch simulate` (seeds 1000 on, each with its own deck,
 #    felt, lighting, camera, noise and H.264 quality) and cuts them into crops (dataset.py).
-# 3. Trains the recognizer for M minutes on the CPU (train.py), then the card reader for R
-#    minutes (reader.py), and exports each to one ONNX file (opset 17) in models/.
+# 3. Trains the recognizer for M minutes on the CPU (train.py), then the card reader's index
+#    view for R minutes and its whole-card view for C minutes (reader.py), and exports each to
+#    one ONNX file (opset 17) in models/.
 # 4. Renders two held-out shifts (seeds and realism settings never used in training) and
 #    scores the new model on them with `pitwatch eval-vision`.
-# The defaults (32 shifts, 26 + 12 minutes) finish within an hour on a 2-core machine.
+# The defaults (32 shifts, 20 + 8 + 9 minutes) finish within an hour on a 2-core machine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 shifts=32
-minutes=26
-reader_minutes=12
+minutes=20
+reader_minutes=8
+card_minutes=9
 while [ $# -gt 0 ]; do
   case "$1" in
     --shifts) shifts=$2; shift 2 ;;
     --minutes) minutes=$2; shift 2 ;;
     --reader-minutes) reader_minutes=$2; shift 2 ;;
-    *) echo "usage: bash training/train.sh [--shifts N] [--minutes M] [--reader-minutes R]" >&2; exit 2 ;;
+    --card-minutes) card_minutes=$2; shift 2 ;;
+    *) echo "usage: bash training/train.sh [--shifts N] [--minutes M] [--reader-minutes R] [--card-minutes C]" >&2
+       exit 2 ;;
   esac
 done
 start=$(date +%s)
@@ -44,6 +48,8 @@ echo "dataset ready after $(( $(date +%s) - start )) s"
   --minutes "$minutes")
 (cd training && "../$venv/bin/python" reader.py --data "../$data" \
   --out ../models/pitnet-reader.onnx --minutes "$reader_minutes")
+(cd training && "../$venv/bin/python" reader.py --data "../$data" --anchor card \
+  --out ../models/pitnet-reader-card.onnx --minutes "$card_minutes")
 echo "trained after $(( $(date +%s) - start )) s"
 rm -rf .local/eval
 ./target/release/pitwatch simulate --seed 9001 --rounds 2 --realism 0.5 --crf 24 \
@@ -52,5 +58,5 @@ rm -rf .local/eval
   --label-every 5 --errors 0.3 --out .local/eval/shift-9002 > /dev/null
 ./target/release/pitwatch eval-vision .local/eval/shift-9001 .local/eval/shift-9002 \
   --out .local/eval/worst
-sha256sum models/pitnet.onnx models/pitnet-reader.onnx
+sha256sum models/pitnet.onnx models/pitnet-reader.onnx models/pitnet-reader-card.onnx
 echo "done after $(( $(date +%s) - start )) s"

@@ -1,13 +1,19 @@
-//! The card reader (`models/pitnet-reader.onnx`): reads a card's face from its corner index,
-//! cut out of the picture along the card's own axes so that the rank stands upright whatever
-//! way the card lies (a double-down card at a right angle, a card dealt towards a player at
-//! the end of the arc, a card turned half round).
+//! The card reader: reads a card's face from patches cut out of the picture along the card's
+//! own axes, so that the rank stands upright whatever way the card lies (a double-down card at
+//! a right angle, a card dealt towards a player at the end of the arc, a card turned half
+//! round).
 //!
-//! Input `index` `[B, 3, H, W]`: RGB 0..1, a patch of W x H samples some share of the card's
-//! width and height across, centred on the index, x along the card's top edge, y down the card;
-//! the model's metadata gives the sizes (`patch`: `[W, H]`, `span`: `[w, h]`), [`Cut::FIRST`]
-//! where it does not.
-//! Output `face` `[B, 53]`: logits of the 52 faces in [`Card::from_index`] order, then "no
+//! A reader is one or more views, each a model of its own: `models/pitnet-reader.onnx` reads
+//! the corner index alone; `models/pitnet-reader-card.onnx`, where it is present, reads the
+//! whole card as the index found orients it (the index, the pips or the court panel's suits,
+//! the far index upside down), so that a suit a few pixels across at the index is read again
+//! in every symbol of it the card shows. The views' log-probabilities add up.
+//!
+//! Each view's input `index` `[B, 3, H, W]`: RGB 0..1, a patch of W x H samples some share of
+//! the card's width and height across, x along the card's top edge, y down the card, centred
+//! on the index or on the card; the model's metadata gives the sizes (`patch`: `[W, H]`,
+//! `span`: `[w, h]`) and the centre (`anchor`: `index` or `card`), [`Cut::FIRST`] where it does
+//! not. Output `face` `[B, 53]`: logits of the 52 faces in [`Card::from_index`] order, then "no
 //! index here". Patch sampling is pure; the engine is `vision::engine`.
 
 use std::path::Path;
@@ -20,7 +26,17 @@ use crate::rules::cards::Card;
 /// The reader's class for "no index here".
 pub const NO_INDEX: usize = 52;
 
-/// How an index patch is cut: its size in samples and the share of the card it spans.
+/// Where a patch is centred.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// On the corner index found.
+    Index,
+    /// On the card's centre, as read from the index found.
+    Card,
+}
+
+/// How a patch is cut: its size in samples, the share of the card it spans, where it is
+/// centred.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cut {
     /// Width, samples.
@@ -31,20 +47,28 @@ pub struct Cut {
     pub span_w: f64,
     /// Height as a share of the card's height.
     pub span_h: f64,
+    /// Where the patch is centred.
+    pub anchor: Anchor,
 }
 
 impl Cut {
     /// The first reader's cut (a model whose metadata does not say): 32 x 48 samples, 0.40 of
-    /// the card's width by 0.42 of its height.
+    /// the card's width by 0.42 of its height, centred on the index.
     pub const FIRST: Cut = Cut {
         w: 32,
         h: 48,
         span_w: 0.40,
         span_h: 0.42,
+        anchor: Anchor::Index,
     };
 
-    /// The cut a reader model's metadata gives (`patch` `[W, H]`, `span` `[w, h]`, JSON).
-    fn from_metadata(patch: Option<String>, span: Option<String>) -> Result<Cut, String> {
+    /// The cut a reader model's metadata gives (`patch` `[W, H]`, `span` `[w, h]`, JSON;
+    /// `anchor` `index` or `card`).
+    fn from_metadata(
+        patch: Option<String>,
+        span: Option<String>,
+        anchor: Option<String>,
+    ) -> Result<Cut, String> {
         let mut cut = Cut::FIRST;
         if let Some(p) = patch {
             let [w, h]: [usize; 2] =
@@ -57,10 +81,15 @@ impl Cut {
         if let Some(p) = span {
             let [w, h]: [f64; 2] =
                 serde_json::from_str(&p).map_err(|e| format!("metadata span {p:?}: {e}"))?;
-            if !(w > 0.0 && w <= 1.0 && h > 0.0 && h <= 1.0) {
-                return Err(format!("metadata span {p:?}: shares outside 0..1"));
+            if !(w > 0.0 && w <= 1.5 && h > 0.0 && h <= 1.5) {
+                return Err(format!("metadata span {p:?}: shares outside 0..1.5"));
             }
             (cut.span_w, cut.span_h) = (w, h);
+        }
+        match anchor.as_deref() {
+            None | Some("index") => {}
+            Some("card") => cut.anchor = Anchor::Card,
+            Some(a) => return Err(format!("metadata anchor {a:?}: neither index nor card")),
         }
         Ok(cut)
     }
@@ -81,11 +110,15 @@ fn axes(s: &Seen) -> ([f64; 2], [f64; 2]) {
     (top, right)
 }
 
-/// Appends the upright patch of the index `s` found in the picture (tightly packed RGB rows,
-/// pixels beyond the edge repeat it), cut as `cut` says, as planar RGB 0..1, sampled
-/// bilinearly at pixel centres.
+/// Appends the upright patch of the card whose index `s` was found in the picture (tightly
+/// packed RGB rows, pixels beyond the edge repeat it), cut as `cut` says, as planar RGB 0..1,
+/// sampled bilinearly at pixel centres.
 pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, cut: &Cut, out: &mut Vec<f32>) {
     let (up, right) = axes(s);
+    let at = match cut.anchor {
+        Anchor::Index => s.point,
+        Anchor::Card => s.centre,
+    };
     let (hw, hh) = (right[0].hypot(right[1]), up[0].hypot(up[1]));
     let xh = [right[0] / hw.max(1e-6), right[1] / hw.max(1e-6)];
     let yh = [-up[0] / hh.max(1e-6), -up[1] / hh.max(1e-6)];
@@ -110,8 +143,8 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, cut: &Cut, out: 
         let fv = (v as f64 + 0.5) / cut.h as f64 - 0.5;
         for u in 0..cut.w {
             let fu = (u as f64 + 0.5) / cut.w as f64 - 0.5;
-            let x = s.point[0] + fu * span_x * xh[0] + fv * span_y * yh[0] - 0.5;
-            let y = s.point[1] + fu * span_x * xh[1] + fv * span_y * yh[1] - 0.5;
+            let x = at[0] + fu * span_x * xh[0] + fv * span_y * yh[0] - 0.5;
+            let y = at[1] + fu * span_x * xh[1] + fv * span_y * yh[1] - 0.5;
             let (x0, y0) = (x.floor(), y.floor());
             let (ax, ay) = (x - x0, y - y0);
             let (x0, y0) = (x0 as i64, y0 as i64);
@@ -130,15 +163,14 @@ pub fn patch(rgb: &[u8], width: usize, height: usize, s: &Seen, cut: &Cut, out: 
     }
 }
 
-/// The opened card reader.
-pub struct Reader {
+/// One view of the card reader: a model and how its patches are cut.
+struct View {
     engine: Engine,
     cut: Cut,
 }
 
-impl Reader {
-    /// Opens the reader model at `model`.
-    pub fn open(model: &Path, threads: usize) -> Result<Reader, EngineError> {
+impl View {
+    fn open(model: &Path, threads: usize) -> Result<View, EngineError> {
         let engine = Engine::open(model, threads)?;
         if engine.metadata("pitwatch_model").as_deref() != Some("pitnet-reader") {
             return Err(EngineError::Model {
@@ -146,23 +178,88 @@ impl Reader {
                 reason: "its metadata lacks pitwatch_model = pitnet-reader".into(),
             });
         }
-        let cut = Cut::from_metadata(engine.metadata("patch"), engine.metadata("span")).map_err(
-            |reason| EngineError::Model {
-                path: model.to_path_buf(),
-                reason,
-            },
-        )?;
-        Ok(Reader { engine, cut })
+        let cut = Cut::from_metadata(
+            engine.metadata("patch"),
+            engine.metadata("span"),
+            engine.metadata("anchor"),
+        )
+        .map_err(|reason| EngineError::Model {
+            path: model.to_path_buf(),
+            reason,
+        })?;
+        Ok(View { engine, cut })
     }
 
-    /// How this reader's patches are cut.
-    pub fn cut(&self) -> Cut {
-        self.cut
+    /// Adds this view's log-probabilities of the 53 classes of each of `found` to `sum`.
+    fn add(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        found: &[&Seen],
+        sum: &mut [f32],
+    ) -> Result<(), EngineError> {
+        let cut = self.cut;
+        let mut input = Vec::with_capacity(found.len() * 3 * cut.w * cut.h);
+        for s in found {
+            patch(rgb, width, height, s, &cut, &mut input);
+        }
+        let outs = self.engine.run(&[found.len(), 3, cut.h, cut.w], input)?;
+        let Some(face) = outs.into_iter().find(|o| o.name == "face") else {
+            return Err(EngineError::Run {
+                path: self.engine.path().to_path_buf(),
+                reason: "no output named face".into(),
+            });
+        };
+        if face.data.len() != sum.len() {
+            return Err(EngineError::Run {
+                path: self.engine.path().to_path_buf(),
+                reason: format!("output face has shape {:?}", face.shape),
+            });
+        }
+        for (logits, acc) in face.data.chunks(CLASSES).zip(sum.chunks_mut(CLASSES)) {
+            let max = logits.iter().copied().fold(f32::MIN, f32::max);
+            let ln_sum = logits.iter().map(|&v| (v - max).exp()).sum::<f32>().ln();
+            for (a, &l) in acc.iter_mut().zip(logits) {
+                *a += l - max - ln_sum;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The reader's classes: the 52 faces, then [`NO_INDEX`].
+const CLASSES: usize = NO_INDEX + 1;
+
+/// The opened card reader: one view or more.
+pub struct Reader {
+    views: Vec<View>,
+}
+
+impl Reader {
+    /// Opens the reader model at `model` (a single view).
+    pub fn open(model: &Path, threads: usize) -> Result<Reader, EngineError> {
+        Reader::open_views(&[model], threads)
     }
 
-    /// Reads every face-up card in `found` from the picture it was found in: sets its face
-    /// and `read` (the reader's probability). Returns, for each thing in `found`, whether to
-    /// keep it: false where the reader says there is no index.
+    /// Opens a reader of several views, one model each; their log-probabilities add up.
+    pub fn open_views(models: &[&Path], threads: usize) -> Result<Reader, EngineError> {
+        let views = models
+            .iter()
+            .map(|m| View::open(m, threads))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Reader { views })
+    }
+
+    /// How each view's patches are cut.
+    pub fn cuts(&self) -> Vec<Cut> {
+        self.views.iter().map(|v| v.cut).collect()
+    }
+
+    /// Reads every face-up card in `found` from the picture it was found in: sets its face,
+    /// `read` (the probability the views together give it) and `faces`. Returns, for each
+    /// thing in `found`, whether to keep it: false where the views together say there is no
+    /// index.
     pub fn read(
         &mut self,
         rgb: &[u8],
@@ -177,30 +274,18 @@ impl Reader {
         if at.is_empty() {
             return Ok(keep);
         }
-        let cut = self.cut;
-        let mut input = Vec::with_capacity(at.len() * 3 * cut.w * cut.h);
-        for &i in &at {
-            patch(rgb, width, height, &found[i], &cut, &mut input);
+        let mut sum = vec![0.0f32; at.len() * CLASSES];
+        {
+            let cards: Vec<&Seen> = at.iter().map(|&i| &found[i]).collect();
+            for view in &mut self.views {
+                view.add(rgb, width, height, &cards, &mut sum)?;
+            }
         }
-        let outs = self.engine.run(&[at.len(), 3, cut.h, cut.w], input)?;
-        let Some(face) = outs.into_iter().find(|o| o.name == "face") else {
-            return Err(EngineError::Run {
-                path: self.engine.path().to_path_buf(),
-                reason: "no output named face".into(),
-            });
-        };
-        let classes = NO_INDEX + 1;
-        if face.data.len() != at.len() * classes {
-            return Err(EngineError::Run {
-                path: self.engine.path().to_path_buf(),
-                reason: format!("output face has shape {:?}", face.shape),
-            });
-        }
-        for (k, &i) in at.iter().enumerate() {
-            let logits = &face.data[k * classes..(k + 1) * classes];
-            let max = logits.iter().copied().fold(f32::MIN, f32::max);
-            let sum: f32 = logits.iter().map(|&v| (v - max).exp()).sum();
-            let (best, &v) = logits
+        for (&i, scores) in at.iter().zip(sum.chunks(CLASSES)) {
+            // The views' joint log-probabilities, made a distribution again.
+            let max = scores.iter().copied().fold(f32::MIN, f32::max);
+            let ln_sum = scores.iter().map(|&v| (v - max).exp()).sum::<f32>().ln();
+            let (best, &v) = scores
                 .iter()
                 .enumerate()
                 .max_by(|a, b| a.1.total_cmp(b.1))
@@ -208,10 +293,9 @@ impl Reader {
             match Card::from_index(best) {
                 Some(card) if best < NO_INDEX => {
                     found[i].identity = Identity::Card(card);
-                    found[i].read = (v - max).exp() / sum;
-                    let ln_sum = sum.ln();
+                    found[i].read = (v - max - ln_sum).exp();
                     found[i].faces = Some(
-                        logits[..NO_INDEX]
+                        scores[..NO_INDEX]
                             .iter()
                             .map(|&l| l - max - ln_sum)
                             .collect(),
@@ -228,8 +312,9 @@ impl Reader {
 mod tests {
     use super::*;
 
-    /// Where the brightest sample of a patch of a picture with one bright pixel lies.
-    fn brightest(bright: (usize, usize)) -> (usize, usize) {
+    /// Where the brightest sample of a patch cut as `cut` of a picture with one bright pixel
+    /// lies.
+    fn brightest_in(bright: (usize, usize), cut: &Cut) -> (usize, usize) {
         let (w, h) = (100, 100);
         let mut rgb = vec![0u8; w * h * 3];
         let i = (bright.1 * w + bright.0) * 3;
@@ -252,8 +337,7 @@ mod tests {
             faces: None,
         };
         let mut out = Vec::new();
-        let cut = Cut::FIRST;
-        patch(&rgb, w, h, &s, &cut, &mut out);
+        patch(&rgb, w, h, &s, cut, &mut out);
         assert_eq!(out.len(), 3 * cut.w * cut.h);
         let at = (0..cut.w * cut.h)
             .max_by(|&a, &b| out[a].total_cmp(&out[b]))
@@ -261,23 +345,54 @@ mod tests {
         (at % cut.w, at / cut.w)
     }
 
+    fn brightest(bright: (usize, usize)) -> (usize, usize) {
+        brightest_in(bright, &Cut::FIRST)
+    }
+
     #[test]
     fn a_cut_comes_from_the_metadata_or_is_refused() {
-        assert_eq!(Cut::from_metadata(None, None), Ok(Cut::FIRST));
-        let cut = Cut::from_metadata(Some("[40, 64]".into()), Some("[0.44, 0.46]".into()));
+        assert_eq!(Cut::from_metadata(None, None, None), Ok(Cut::FIRST));
+        let cut = Cut::from_metadata(
+            Some("[40, 64]".into()),
+            Some("[0.44, 0.46]".into()),
+            Some("index".into()),
+        );
         assert_eq!(
             cut,
             Ok(Cut {
                 w: 40,
                 h: 64,
                 span_w: 0.44,
-                span_h: 0.46
+                span_h: 0.46,
+                anchor: Anchor::Index,
             })
         );
-        let bad = Cut::from_metadata(Some("[40]".into()), None).unwrap_err();
+        let card = Cut::from_metadata(None, Some("[1.04, 1.04]".into()), Some("card".into()));
+        assert_eq!(card.map(|c| c.anchor), Ok(Anchor::Card));
+        let bad = Cut::from_metadata(Some("[40]".into()), None, None).unwrap_err();
         assert!(bad.contains("metadata patch"), "{bad}");
-        let bad = Cut::from_metadata(None, Some("[0.4, 3.0]".into())).unwrap_err();
-        assert!(bad.contains("outside 0..1"), "{bad}");
+        let bad = Cut::from_metadata(None, Some("[0.4, 3.0]".into()), None).unwrap_err();
+        assert!(bad.contains("outside 0..1.5"), "{bad}");
+        let bad = Cut::from_metadata(None, None, Some("corner".into())).unwrap_err();
+        assert!(bad.contains("anchor"), "{bad}");
+    }
+
+    #[test]
+    fn a_card_patch_centres_on_the_card_with_the_index_found_at_its_top_left() {
+        // The whole card, 60 x 80 pixels, in 30 x 40 samples: two pixels a sample.
+        let cut = Cut {
+            w: 30,
+            h: 40,
+            span_w: 1.0,
+            span_h: 1.0,
+            anchor: Anchor::Card,
+        };
+        // The card's centre (50, 50) is the patch's centre; pixel (50, 50) is centred at
+        // (50.5, 50.5), half a pixel right of the card's centre and half a pixel up it.
+        assert_eq!(brightest_in((50, 50), &cut), (15, 19));
+        // The index found (60.5, 40.5) lies 10.5 pixels up the card and 9.5 left of its
+        // centre: in the top left quarter of the patch, (10.25, 14.75) samples from its top left.
+        assert_eq!(brightest_in((60, 40), &cut), (10, 14));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::looks;
 use super::pitnet::{
     ALIGN, Maps, STRIDE, Seen, Window, decode, drop_chips_on_cards, merge, scale_for,
 };
-use super::reader::Reader;
+use super::reader::{Cut, Reader};
 use crate::layout::zones::Polygon;
 use crate::layout::{Layout, PixelPt, contains};
 
@@ -41,6 +41,9 @@ const WHOLE_SHARE: f64 = 0.6;
 pub const MODEL_FILE: &str = "pitnet.onnx";
 /// The file name of the card reader, beside the recognizer model.
 pub const READER_FILE: &str = "pitnet-reader.onnx";
+/// The file name of the card reader's second view, of the whole card, beside the recognizer
+/// model: read where present (`vision::reader`).
+pub const CARD_READER_FILE: &str = "pitnet-reader-card.onnx";
 
 /// Where the project's recognizer model is: `$PITWATCH_MODEL` if set, else `models/pitnet.onnx`
 /// of the checkout the binary was built in or lies in, else `models/pitnet.onnx` here.
@@ -188,8 +191,9 @@ pub struct Recognizer {
 }
 
 impl Recognizer {
-    /// Opens the recognizer model at `model` and the card reader beside it
-    /// ([`READER_FILE`]), on `threads` threads (0: the runtime's choice).
+    /// Opens the recognizer model at `model` and the card reader beside it ([`READER_FILE`],
+    /// and [`CARD_READER_FILE`] where it is there), on `threads` threads (0: the runtime's
+    /// choice).
     pub fn open(model: &Path, threads: usize) -> Result<Recognizer, RecognizerError> {
         let engine = Engine::open(model, threads)?;
         let path = model.display().to_string();
@@ -201,7 +205,13 @@ impl Recognizer {
                     .into(),
             });
         }
-        let reader = Reader::open(&model.with_file_name(READER_FILE), threads)?;
+        let index_view = model.with_file_name(READER_FILE);
+        let card_view = model.with_file_name(CARD_READER_FILE);
+        let reader = if card_view.is_file() {
+            Reader::open_views(&[&index_view, &card_view], threads)?
+        } else {
+            Reader::open(&index_view, threads)?
+        };
         Ok(Recognizer {
             engine,
             reader,
@@ -242,6 +252,11 @@ impl Recognizer {
     /// Picture pixels per model pixel on footage of the layout in use (1 without one).
     pub fn scale(&self) -> f64 {
         self.scale
+    }
+
+    /// How the card reader's views cut their patches, one cut a view (the index view first).
+    pub fn reader_cuts(&self) -> Vec<Cut> {
+        self.reader.cuts()
     }
 
     /// What the last frame cost.
