@@ -218,10 +218,9 @@ impl View {
             });
         }
         for (logits, acc) in face.data.chunks(CLASSES).zip(sum.chunks_mut(CLASSES)) {
-            let max = logits.iter().copied().fold(f32::MIN, f32::max);
-            let ln_sum = logits.iter().map(|&v| (v - max).exp()).sum::<f32>().ln();
+            let z = log_sum_exp(logits);
             for (a, &l) in acc.iter_mut().zip(logits) {
-                *a += l - max - ln_sum;
+                *a += l - z;
             }
         }
         Ok(())
@@ -230,6 +229,13 @@ impl View {
 
 /// The reader's classes: the 52 faces, then [`NO_INDEX`].
 const CLASSES: usize = NO_INDEX + 1;
+
+/// ln of the sum of the exponentials of `v`, taken without overflow: what turns logits into
+/// log-probabilities when subtracted from each.
+fn log_sum_exp(v: &[f32]) -> f32 {
+    let max = v.iter().copied().fold(f32::MIN, f32::max);
+    max + v.iter().map(|&x| (x - max).exp()).sum::<f32>().ln()
+}
 
 /// The opened card reader: one view or more.
 pub struct Reader {
@@ -283,8 +289,7 @@ impl Reader {
         }
         for (&i, scores) in at.iter().zip(sum.chunks(CLASSES)) {
             // The views' joint log-probabilities, made a distribution again.
-            let max = scores.iter().copied().fold(f32::MIN, f32::max);
-            let ln_sum = scores.iter().map(|&v| (v - max).exp()).sum::<f32>().ln();
+            let z = log_sum_exp(scores);
             let (best, &v) = scores
                 .iter()
                 .enumerate()
@@ -293,13 +298,8 @@ impl Reader {
             match Card::from_index(best) {
                 Some(card) if best < NO_INDEX => {
                     found[i].identity = Identity::Card(card);
-                    found[i].read = (v - max - ln_sum).exp();
-                    found[i].faces = Some(
-                        scores[..NO_INDEX]
-                            .iter()
-                            .map(|&l| l - max - ln_sum)
-                            .collect(),
-                    );
+                    found[i].read = (v - z).exp();
+                    found[i].faces = Some(scores[..NO_INDEX].iter().map(|&l| l - z).collect());
                 }
                 _ => keep[i] = false,
             }
