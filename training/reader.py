@@ -17,8 +17,9 @@ In both, x runs along the card's top edge and y down the card. Output ``face`` [
 the 52 faces in pitwatch's card order, then "no index". pitwatch adds the views'
 log-probabilities (src/vision/reader.rs).
 
-Usage: python reader.py --data DIR --out models/pitnet-reader.onnx [--minutes M]
+Usage: python reader.py --data DIR --out models/pitnet-reader.onnx [--minutes M] [--hard 1.5]
        python reader.py --data DIR --out models/pitnet-reader-card.onnx --anchor card
+       python reader.py ... --init models/pitnet-reader.onnx --lr 7e-4   (fine-tune an export)
 """
 
 import argparse
@@ -61,6 +62,44 @@ class Reader(nn.Module):
 
     def forward(self, x):
         return self.head(self.features(x))
+
+
+def init_from_onnx(model, path, x):
+    """Starts `model` from an exported reader (whose batch norms the export folded into the
+    convolutions): each convolution takes the folded weights, and its batch norm is set to
+    give back what it is given plus the folded bias, its statistics measured on patches `x`, so
+    that training starts from the exported model's readings."""
+    import onnx
+    from onnx import numpy_helper
+    m = onnx.load(path)
+    w = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in m.graph.initializer}
+    convs = [n for n in m.graph.node if n.op_type == "Conv"]
+    layers = [mod for mod in model.features if isinstance(mod, (nn.Conv2d, nn.BatchNorm2d))]
+    pairs = list(zip(layers[0::2], layers[1::2]))
+    if len(convs) != len(pairs):
+        raise SystemExit(f"{path}: {len(convs)} convolutions, the reader has {len(pairs)}")
+    with torch.no_grad():
+        for n, (conv, bn) in zip(convs, pairs):
+            conv.weight.copy_(w[n.input[1]])
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(w[n.input[2]])
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        for k in ("head.2.weight", "head.2.bias", "head.4.weight", "head.4.bias"):
+            dict(model.named_parameters())[k].copy_(w[k])
+        # Each batch norm's input statistics on real patches, so that in training (where it
+        # normalises by the batch) it still adds only the bias.
+        h = x
+        for conv_bn in model.features:
+            if isinstance(conv_bn, nn.BatchNorm2d):
+                mu = h.mean(dim=(0, 2, 3))
+                var = h.var(dim=(0, 2, 3), unbiased=False)
+                conv_bn.running_mean.copy_(mu)
+                conv_bn.running_var.copy_(var)
+                conv_bn.weight.copy_((var + conv_bn.eps).sqrt())
+                conv_bn.bias.add_(mu)
+            h = conv_bn(h) if not isinstance(conv_bn, nn.BatchNorm2d) else conv_bn.eval()(h)
+        model.train()
 
 
 def load(data):
@@ -156,7 +195,11 @@ def main():
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
+    ap.add_argument("--init", default=None,
+                    help="start from these weights (a .pt state dict, or an exported .onnx)")
+    ap.add_argument("--hard", type=float, default=1.0,
+                    help="draw this many times the batch and train on the hardest (online hard "
+                         "example mining; 1: off)")
     ap.add_argument("--anchor", choices=["index", "card"], default="index",
                     help="centre patches on the index found or on the whole card")
     ap.add_argument("--patch", default=None,
@@ -174,7 +217,9 @@ def main():
     crops, rows = load(args.data)
     print(f"{len(rows)} index points in {len(crops)} crops", flush=True)
     model = Reader(PATCH_W, PATCH_H)
-    if args.init:
+    if args.init and args.init.endswith(".onnx"):
+        init_from_onnx(model, args.init, batch(crops, rows, 1024, rng)[0])
+    elif args.init:
         model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     start, step, avg, acc = time.time(), 0, None, None
@@ -187,7 +232,13 @@ def main():
         lr = args.lr * min(1.0, frac * 20) * 0.5 * (1 + math.cos(math.pi * frac))
         for g in opt.param_groups:
             g["lr"] = lr
-        x, y = batch(crops, rows, args.batch, rng)
+        x, y = batch(crops, rows, int(args.batch * args.hard), rng)
+        if args.hard > 1:
+            # Keep the patches the model reads worst: the rare faces of rare decks.
+            with torch.no_grad():
+                worst = F.cross_entropy(model(x), y, reduction="none").argsort(descending=True)
+            keep = worst[: args.batch]
+            x, y = x[keep], y[keep]
         out = model(x)
         loss = F.cross_entropy(out, y, label_smoothing=0.02)
         opt.zero_grad()

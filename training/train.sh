@@ -47,9 +47,9 @@ echo "dataset ready after $(( $(date +%s) - start )) s"
 (cd training && "../$venv/bin/python" train.py --data "../$data" --out ../models/pitnet.onnx \
   --minutes "$minutes")
 (cd training && "../$venv/bin/python" reader.py --data "../$data" \
-  --out ../models/pitnet-reader.onnx --minutes "$reader_minutes")
+  --out ../models/pitnet-reader.onnx --minutes "$reader_minutes" --hard 1.5)
 (cd training && "../$venv/bin/python" reader.py --data "../$data" --anchor card \
-  --out ../models/pitnet-reader-card.onnx --minutes "$card_minutes")
+  --out ../models/pitnet-reader-card.onnx --minutes "$card_minutes" --hard 1.5)
 echo "trained after $(( $(date +%s) - start )) s"
 rm -rf .local/eval
 ./target/release/pitwatch simulate --seed 9001 --rounds 2 --realism 0.5 --crf 24 \
