@@ -274,3 +274,69 @@ fn a_fan_chip_found_twice_or_found_anew_is_counted_once() {
         plain.by_type
     );
 }
+
+/// Replays `events` (simulated play) through the tracker and the scribe with a recognizer
+/// that cannot err, ten looks a second through a level camera: the log the scribe writes.
+fn replay_log(events: &[Event]) -> Vec<Event> {
+    let design = TableDesign::default();
+    let scene = Scene::build(events, &design);
+    let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+    let layout = Layout::of("1", &design, &camera);
+    let mut tracker = Tracker::new(TrackerConfig::default());
+    let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+    let mut out = Vec::new();
+    for (t, seen) in looks(&scene, &camera, 0.1) {
+        let changes = tracker.update(t, &seen);
+        out.extend(scribe.update(t, &seen, &changes, tracker.objects()));
+    }
+    let changes = tracker.finish();
+    out.extend(scribe.finish(&changes));
+    out
+}
+
+/// A double-down card is dealt at a right angle (99-01.3-08-09(2)(b)) to the hand whose
+/// double wager just went down, even where a neighbour's split hand, spread toward that space,
+/// lies nearer it than the doubling hand's own cards (seed 11, round 4: space 1 split, and
+/// space 2's double card lay by space 1's second hand). Neither is it taken for a burn when
+/// the dealer's hand covers it a moment before the clear.
+#[test]
+fn a_double_down_card_goes_to_the_hand_that_doubled() {
+    let (mut doubles, mut burns) = (EventScore::default(), 0usize);
+    for (seed, rounds) in [(11, 5), (77, 6), (78, 6), (79, 6)] {
+        let mut cfg = PlayConfig::new(HouseRules::default(), seed);
+        cfg.with_chips = true;
+        cfg.errors = 0.2;
+        cfg.t0 = 1.0;
+        let truth = pitwatch::sim::Table::new(cfg).play(rounds);
+        let found = replay_log(&truth);
+        let rotated = |k: &EventKind| {
+            matches!(
+                k,
+                EventKind::Card {
+                    rotated: Some(true),
+                    ..
+                }
+            )
+        };
+        add(&mut doubles, &compare(&truth, &found, 1.5, rotated));
+        let burned = |log: &[Event]| {
+            log.iter()
+                .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+                .count()
+        };
+        burns += burned(&found).saturating_sub(burned(&truth));
+        for e in found
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        {}
+        for e in truth
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        {}
+    }
+    let d = doubles.total();
+    assert!(d.expected >= 4, "double-down cards in the sample: {d:?}");
+    assert_eq!(d.matched, d.expected, "double-down cards: {d:?}");
+    assert_eq!(d.found, d.expected, "double-down cards: {d:?}");
+    assert_eq!(burns, 0, "burns written that were not made");
+}

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist};
-use crate::events::{EventKind, Target};
+use crate::events::{EventKind, Target, WagerKind};
 use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
@@ -187,8 +187,10 @@ impl Scribe {
             note.was_back,
             note.turned_t,
         );
-        let Some(spot) = self
-            .hand_near(rest, half_width(&corners))
+        let doubled = self.double_waiting(rest, rest_t, &corners);
+        let Some(spot) = doubled
+            .map(|(s, _)| Spot::Space(s))
+            .or_else(|| self.hand_near(rest, half_width(&corners)))
             .or_else(|| self.spot_of(rest, half_width(&corners)))
         else {
             return;
@@ -234,7 +236,10 @@ impl Scribe {
             }
             Spot::Space(s) => {
                 let hands = &mut self.hands[usize::from(s)];
-                let hi = nearest_hand(hands, &self.cards, rest);
+                let hi = match doubled {
+                    Some((_, hand)) => usize::from(hand).saturating_sub(1),
+                    None => nearest_hand(hands, &self.cards, rest),
+                };
                 if hands.is_empty() {
                     hands.push(Vec::new());
                 }
@@ -478,8 +483,9 @@ impl Scribe {
             {
                 n += 1;
             }
+            let n = self.with_clear_after(n);
             let end = self.leaving[n - 1].t;
-            if !all && self.now - end <= self.config.judge_after_s {
+            if !all && (self.now - end <= self.config.judge_after_s || self.going_after(end)) {
                 break;
             }
             let group: Vec<Leaving> = self.leaving.drain(..n).collect();
@@ -489,6 +495,53 @@ impl Scribe {
             }
         }
         out
+    }
+
+    /// Placed cards out of sight now, not yet gone, last seen within [`COVERED_S`] after
+    /// `end`: they may be the clear that cards gone at `end` were part of, so those wait.
+    fn going_after(&self, end: f64) -> bool {
+        self.cards.iter().any(|(id, n)| {
+            n.placed.is_some()
+                && n.seen_t > end
+                && n.seen_t <= end + COVERED_S
+                && n.seen_t < self.now
+                && !self.leaving.iter().any(|l| l.track == *id)
+        })
+    }
+
+    /// The first `n` cards leaving (sorted by when last seen), lengthened by the run of cards
+    /// that went next when that run is the dealer's clear and came within [`COVERED_S`]: a
+    /// card last seen a moment before the clear (the dealer's hand covered it taking up a
+    /// neighbour's chips, or reaching for the dealer's cards) whose spot's other cards went in
+    /// the clear went with them, not alone (08-11(17)). Cards alone at their spot, or whose spot's cards all stay, keep
+    /// their own act.
+    fn with_clear_after(&self, n: usize) -> usize {
+        let spot = |l: &Leaving| {
+            self.cards
+                .get(&l.track)
+                .and_then(|c| c.placed)
+                .map(|p| p.spot)
+        };
+        let end = self.leaving[n - 1].t;
+        if self.leaving.get(n).is_none_or(|l| l.t - end > COVERED_S) {
+            return n;
+        }
+        let mut m = n + 1;
+        while m < self.leaving.len()
+            && self.leaving[m].t - self.leaving[m - 1].t <= self.config.together_s
+        {
+            m += 1;
+        }
+        let next = &self.leaving[n..m];
+        let dealer_in_next = next.iter().any(|l| spot(l) == Some(Spot::Dealer));
+        let all_with_theirs = self.leaving[..n]
+            .iter()
+            .all(|l| spot(l).is_some_and(|s| next.iter().any(|o| spot(o) == Some(s))));
+        if dealer_in_next && all_with_theirs {
+            m
+        } else {
+            n
+        }
     }
 
     /// Cards that went in one act: the end-of-round clear, one space's cards picked up, or
@@ -645,6 +698,53 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 
+    /// The hand waiting for its double-down card that a card coming to rest at `p` at `t`
+    /// seconds, lying as `corners` say, is: one where chips went down in the last
+    /// [`DOUBLE_CARD_S`] seconds (a double wager written, or chips come to rest and not yet
+    /// read) and no card since, with a card of it within reach, and whose first card this one
+    /// crosses at a right angle (the double-down card is dealt so, 99-01.3-08-09(2)(b)).
+    /// Space and hand. The nearest placed card alone would give it to a neighbour's split hand
+    /// spread toward it.
+    fn double_waiting(&self, p: [f64; 2], t: f64, corners: &[[f64; 2]; 4]) -> Option<(u8, u8)> {
+        let reach = 3.2 * half_width(corners).max(1.0);
+        let recent = |at: f64| at <= t && t - at <= DOUBLE_CARD_S;
+        let written = self
+            .stakes
+            .iter()
+            .filter(|st| st.kind == WagerKind::Double && !st.closed && recent(st.t))
+            .map(|st| (st.space, st.hand, st.t));
+        let unread = self
+            .chips_unread()
+            .into_iter()
+            .filter(|c| recent(c.2))
+            .filter_map(|(space, at, when)| {
+                let hands = self.hands.get(usize::from(space))?;
+                Some((space, nearest_hand(hands, &self.cards, at) as u8 + 1, when))
+            });
+        written
+            .chain(unread)
+            .filter_map(|(space, hand, when)| {
+                let cards = self
+                    .hands
+                    .get(usize::from(space))?
+                    .get(usize::from(hand).checked_sub(1)?)?;
+                let placed: Vec<(&CardNote, Placed)> = cards
+                    .iter()
+                    .filter_map(|id| self.cards.get(id).and_then(|n| Some((n, n.placed?))))
+                    .collect();
+                let (first, _) = placed.first()?;
+                let waiting = placed.len() >= 2 && placed.iter().all(|(_, pl)| pl.t < when);
+                let near = placed
+                    .iter()
+                    .map(|(_, pl)| dist(pl.at, p))
+                    .fold(f64::INFINITY, f64::min);
+                (waiting && near <= reach && at_right_angle(&first.corners, corners))
+                    .then_some((near, (space, hand)))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, sh)| sh)
+    }
+
     /// The spot a card resting at `p` belongs to: the nearest card zone within reach.
     fn spot_of(&self, p: [f64; 2], half: f64) -> Option<Spot> {
         let reach = self.config.reach * 2.0 * half.max(1.0);
@@ -662,6 +762,10 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 }
+
+/// Seconds after a double wager went down within which a card dealt at a right angle by its
+/// hand is taken to be its double-down card.
+const DOUBLE_CARD_S: f64 = 6.0;
 
 /// Seconds before a card lies still in which card backs seen in flight may have been it.
 const FLIGHT_S: f64 = 2.0;

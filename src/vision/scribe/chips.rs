@@ -31,13 +31,13 @@ pub(super) struct ChipNote {
 /// A wager on the felt this round.
 #[derive(Debug, Clone)]
 pub(super) struct Stake {
-    space: u8,
-    hand: u8,
-    kind: WagerKind,
+    pub(super) space: u8,
+    pub(super) hand: u8,
+    pub(super) kind: WagerKind,
     /// Where it was placed, pixels.
     at: [f64; 2],
     /// When, seconds.
-    t: f64,
+    pub(super) t: f64,
     /// Its `wager` event.
     event: u64,
     amount: i64,
@@ -49,7 +49,7 @@ pub(super) struct Stake {
     /// Its chips' tracks.
     tracks: Vec<u64>,
     /// Collected, returned or taken back.
-    closed: bool,
+    pub(super) closed: bool,
 }
 
 impl Stake {
@@ -907,6 +907,16 @@ impl Scribe {
     /// that of a wager in sight within two and a half chips (split hands and their payoffs
     /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
     /// cards) within two chips.
+    /// Chips come to rest and not yet read (a wager going down): each one's space, where it
+    /// lies (pixels) and since when (seconds).
+    pub(super) fn chips_unread(&self) -> Vec<(u8, [f64; 2], f64)> {
+        self.arrivals
+            .iter()
+            .filter_map(|id| self.chips.get(id))
+            .filter_map(|n| Some((self.chip_space(n.rest, n.radius)?.0, n.rest, n.rest_t)))
+            .collect()
+    }
+
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes
