@@ -325,18 +325,45 @@ fn a_double_down_card_goes_to_the_hand_that_doubled() {
                 .count()
         };
         burns += burned(&found).saturating_sub(burned(&truth));
-        for e in found
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
-        {}
-        for e in truth
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
-        {}
     }
     let d = doubles.total();
     assert!(d.expected >= 4, "double-down cards in the sample: {d:?}");
     assert_eq!(d.matched, d.expected, "double-down cards: {d:?}");
     assert_eq!(d.found, d.expected, "double-down cards: {d:?}");
     assert_eq!(burns, 0, "burns written that were not made");
+}
+
+/// A player takes back a winning wager with its payoff as the cards are cleared and puts the
+/// next wager down on the same spot at once (shift seed 12, round 110: space 1 paid $22.00,
+/// cleared, $20.00 down 0.4 s later, 99-01.3-08-11(12), (17)). That is a new wager, read by
+/// itself: neither taken for the old stack found again nor counted with a chip of the old fan
+/// seen a moment as it went.
+#[test]
+fn the_next_wager_put_down_at_once_on_the_same_spot_is_a_new_wager() {
+    let text = include_str!("logs/next-wager-put-down-at-once.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = replay_log(&truth);
+    let cleared = truth
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CardsCleared { .. }))
+        .map(|e| e.t)
+        .next_back()
+        .expect("a clear");
+    let next: Vec<&Event> = found
+        .iter()
+        .filter(|e| e.t >= cleared - 0.5 && e.t <= cleared + 3.0)
+        .filter(|e| matches!(e.kind, EventKind::Wager { space: 1, .. }))
+        .collect();
+    assert_eq!(next.len(), 1, "{next:?}");
+    let EventKind::Wager {
+        money, at_least, ..
+    } = &next[0].kind
+    else {
+        unreachable!()
+    };
+    // Read by its top chip, or counted: never more than was put down.
+    assert!(
+        money.amount <= 2000 && (*at_least || money.amount == 2000),
+        "{money:?}"
+    );
 }

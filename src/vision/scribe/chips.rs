@@ -259,13 +259,22 @@ impl Scribe {
     /// Follows a chip: placed once it lies still.
     pub(super) fn follow_chip(&mut self, tr: &Track) {
         let (still, settle) = (self.config.still, self.config.settle_s);
+        // Every placed card out of sight a while: the round's cards were cleared.
+        let table_bare = self
+            .cards
+            .values()
+            .filter(|c| c.placed.is_some())
+            .all(|c| c.seen_t < tr.last - EMPTIED_S);
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
         };
         // Out of sight a while and found again: it came to rest anew (last round's stack
         // taken back and a new one put in its place looks the same); judged again.
+        // So too a chip missed at least one look while the cards were cleared: a wager taken
+        // back with its payoff and the next one put down at once on the same spot.
+        let missed = tr.last - n.seen_t;
         if n.placed
-            && tr.last - n.seen_t >= REFOUND_S
+            && (missed >= REFOUND_S || table_bare && missed >= 1.5 * self.step)
             && dist(tr.centre, n.rest) <= still * n.radius * 2.0
         {
             n.placed = false;
@@ -389,6 +398,19 @@ impl Scribe {
 
     /// One stack or fanned run came to rest at `space`.
     fn arrived(&mut self, space: u8, run: &[u64]) {
+        // A chip out of sight by the time the last of the run came to rest is not lying
+        // beside it (a chip of last round's fan, seen a moment as it was taken back).
+        let last = run
+            .iter()
+            .filter_map(|id| self.chips.get(id))
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let run: Vec<u64> = run
+            .iter()
+            .copied()
+            .filter(|id| self.chips.get(id).is_some_and(|n| n.seen_t >= last))
+            .collect();
+        let run = run.as_slice();
         let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
         let Some(first) = notes.first() else {
             return;
@@ -429,8 +451,8 @@ impl Scribe {
                         || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
                 })
         };
-        // When the table last emptied (every placed card out of sight for `EMPTIED_S`): a
-        // wager placed before then is last round's.
+        // When the table last emptied (every placed card out of sight for `EMPTIED_S`, or the
+        // last clear judged, its cards forgotten): a wager placed before then is last round's.
         let placed: Vec<f64> = self
             .cards
             .values()
@@ -441,6 +463,11 @@ impl Scribe {
             placed.iter().copied().fold(f64::NEG_INFINITY, f64::max)
         } else {
             f64::NEG_INFINITY
+        };
+        let emptied = if self.cleared_at <= t {
+            emptied.max(self.cleared_at)
+        } else {
+            emptied
         };
         // A stack of other chips where a wager stood whose chips have been out of sight a
         // while: that wager was taken away (collected, or handed back) and this is a new one.
@@ -903,10 +930,6 @@ impl Scribe {
             .map(|p| p.space)
     }
 
-    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
-    /// that of a wager in sight within two and a half chips (split hands and their payoffs
-    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
-    /// cards) within two chips.
     /// Chips come to rest and not yet read (a wager going down): each one's space, where it
     /// lies (pixels) and since when (seconds).
     pub(super) fn chips_unread(&self) -> Vec<(u8, [f64; 2], f64)> {
@@ -917,6 +940,10 @@ impl Scribe {
             .collect()
     }
 
+    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
+    /// that of a wager in sight within two and a half chips (split hands and their payoffs
+    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
+    /// cards) within two chips.
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes

@@ -111,6 +111,8 @@ pub struct Scribe {
     pending: Vec<Pending>,
     seq: u64,
     now: f64,
+    /// Seconds between the last two looked-at frames.
+    step: f64,
 }
 
 impl Scribe {
@@ -140,6 +142,7 @@ impl Scribe {
             pending: Vec::new(),
             seq: 0,
             now: 0.0,
+            step: f64::INFINITY,
         }
     }
 
@@ -153,7 +156,10 @@ impl Scribe {
         changes: &[Change],
         objects: impl IntoIterator<Item = &'a Track>,
     ) -> Vec<Event> {
-        self.now = t.max(self.now);
+        if t > self.now {
+            self.step = t - self.now;
+            self.now = t;
+        }
         for c in changes {
             self.card_change(c);
             self.chip_change(c);
