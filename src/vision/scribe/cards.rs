@@ -681,17 +681,30 @@ impl Scribe {
 
     /// The spot of the card placed nearest `p`, when one lies within a card and a half: a card
     /// dealt onto a hand, wherever the hand was set out (split hands spread toward the next
-    /// space). Only players' cards count, except within half a card of the dealer's card zone,
-    /// where the dealer's own count too: the dealer's draws are laid in a row there, and the
-    /// row may reach within a card and a half of a hand at the next space, which must not
-    /// take them.
+    /// space). Only players' cards count, except within half a card of the dealer's card zone
+    /// or once the dealer's hand is face up, where the dealer's own count too: the dealer's
+    /// draws are laid in a row there, and the row may reach within a card and a half of a
+    /// hand at the next space, which must not take them.
     fn hand_near(&self, p: [f64; 2], half: f64) -> Option<Spot> {
         let reach = 3.2 * half.max(1.0);
         let at_dealer = poly_dist(&self.layout.dealer_cards, p) <= half;
+        // Once the dealer's hand is face up the players have acted and the dealer draws
+        // (08-11(10)): a card by the dealer's zone is the dealer's, and one beyond it that
+        // lies nearest the dealer's row continues it (a long row reaches past the zone toward
+        // the next space's hand).
+        let dealers_turn = self.dealer.len() >= 2
+            && self.dealer.iter().all(|id| {
+                self.cards
+                    .get(id)
+                    .is_some_and(|n| n.identity != Identity::CardBack)
+            });
+        if at_dealer && dealers_turn {
+            return Some(Spot::Dealer);
+        }
         self.cards
             .values()
             .filter_map(|n| n.placed)
-            .filter(|pl| at_dealer || matches!(pl.spot, Spot::Space(_)))
+            .filter(|pl| at_dealer || dealers_turn || matches!(pl.spot, Spot::Space(_)))
             .map(|pl| (pl.spot, dist(pl.at, p)))
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))

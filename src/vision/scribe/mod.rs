@@ -281,7 +281,10 @@ fn poly_dist(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::Target;
     use crate::layout::{Camera, TableDesign};
+    use crate::vision::tracker::{Tracker, TrackerConfig};
+    use crate::vision::yolo::Identity;
 
     #[test]
     fn distance_to_a_zone_is_zero_inside_and_to_the_nearest_edge_outside() {
@@ -291,6 +294,87 @@ mod tests {
         assert!((poly_dist(&square, [13.0, 14.0]) - 5.0).abs() < 1e-9);
         assert_eq!(poly_dist(&square[..2], [0.0, 0.0]), f64::INFINITY);
         assert_eq!(centroid(&square), [5.0, 5.0]);
+    }
+
+    fn seen(face: Option<&str>, x: f64, y: f64) -> Seen {
+        let (hw, hh) = (18.0, 25.0);
+        Seen {
+            identity: face.map_or(Identity::CardBack, |f| {
+                Identity::Card(f.parse().expect("a card"))
+            }),
+            score: 0.9,
+            read: 0.99,
+            centre: [x, y],
+            corners: [
+                [x - hw, y - hh],
+                [x + hw, y - hh],
+                [x + hw, y + hh],
+                [x - hw, y + hh],
+            ],
+            point: [x - hw * 0.7, y - hh * 0.7],
+            faces: None,
+        }
+    }
+
+    #[test]
+    fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
+        // The dealer's fifth card lies past the end of the dealer's card zone, nearer space
+        // 6's card zone than the dealer's (shift seed 12, round 118). The dealer's hand is
+        // face up, so the players have acted (08-11(10)): it is the dealer's draw.
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let zone = &layout.dealer_cards;
+        let right = zone.iter().map(|p| p[0]).fold(f64::MIN, f64::max);
+        let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+        let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+        let six = &layout.spaces[5].cards;
+        // The last card's place: past the zone's right end, on the dealer's row, as near
+        // space 6's zone as the zone allows.
+        let last = (0..60)
+            .map(|k| [right + 19.0 + f64::from(k), y])
+            .find(|p| poly_dist(six, *p) < poly_dist(zone, *p))
+            .expect("a place nearer space 6's zone");
+        assert!(
+            poly_dist(zone, last) > 18.0,
+            "past the zone by over half a card"
+        );
+        let step = (last[0] - left - 20.0) / 4.0;
+        let row: Vec<[f64; 2]> = (0..4)
+            .map(|i| [left + 20.0 + step * f64::from(i), y])
+            .collect();
+        let faces = ["3s", "4h", "7h", "2d", "Qd"];
+        let mut tracker = Tracker::new(TrackerConfig::default());
+        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+        let mut log = Vec::new();
+        // Up card, hole card, then (the players done) the hole card turned and three draws.
+        let dealt = [1.0, 3.0, 8.0, 10.0, 12.0];
+        for i in 0..85 {
+            let t = f64::from(i) * 0.2;
+            let mut found = Vec::new();
+            for (k, at) in row.iter().chain(std::iter::once(&last)).enumerate() {
+                if t >= dealt[k] && t < 15.0 {
+                    // The hole card lies face down until the dealer turns it.
+                    let face = (k != 1 || t >= 6.0).then_some(faces[k]);
+                    found.push(seen(face, at[0], at[1]));
+                }
+            }
+            let changes = tracker.update(t, &found);
+            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
+        }
+        log.extend(scribe.finish(&tracker.finish()));
+        let to: Vec<Target> = log
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(to, vec![Target::Dealer; 5], "{log:?}");
+        let turned = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+            .count();
+        assert_eq!(turned, 1, "{log:?}");
     }
 
     #[test]
