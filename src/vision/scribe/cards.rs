@@ -513,8 +513,8 @@ impl Scribe {
     /// that went next when that run is the dealer's clear and came within [`COVERED_S`]: a
     /// card last seen a moment before the clear (the dealer's hand covered it taking up a
     /// neighbour's chips, or reaching for the dealer's cards) whose spot's other cards went in
-    /// the clear went with them, not alone (08-11(17)). Cards alone at their spot, or whose spot's cards all stay, keep
-    /// their own act.
+    /// the clear went with them, not alone (08-11(17)). Cards alone at their spot, or whose
+    /// spot's cards all stay, keep their own act.
     fn with_clear_after(&self, n: usize) -> usize {
         let spot = |l: &Leaving| {
             self.cards
