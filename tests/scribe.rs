@@ -32,21 +32,35 @@ fn recover_seen(
     mut amiss: impl FnMut(&[Event], &Layout, f64, &mut Vec<Seen>),
 ) -> (Vec<Event>, Vec<Event>) {
     let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
-    let design = TableDesign::default();
-    let scene = Scene::build(&events, &design);
     let camera = Camera::overhead(1280, 720, tilt, roll);
-    let layout = Layout::of("1", &design, &camera);
+    let out = read_table(&events, &camera, |layout, t, seen| {
+        amiss(&events, layout, t, seen)
+    });
+    (events, out)
+}
+
+/// `events` played out, seen ten times a second by `camera`, each look's finds changed by
+/// `amiss` (given the layout and the time), followed by the tracker and written down by the
+/// scribe: the log it writes.
+fn read_table(
+    events: &[Event],
+    camera: &Camera,
+    mut amiss: impl FnMut(&Layout, f64, &mut Vec<Seen>),
+) -> Vec<Event> {
+    let design = TableDesign::default();
+    let scene = Scene::build(events, &design);
+    let layout = Layout::of("1", &design, camera);
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut scribe = Scribe::new(&layout, ScribeConfig::default());
     let mut out = Vec::new();
-    for (t, mut seen) in looks(&scene, &camera, 0.1) {
-        amiss(&events, &layout, t, &mut seen);
+    for (t, mut seen) in looks(&scene, camera, 0.1) {
+        amiss(&layout, t, &mut seen);
         let changes = tracker.update(t, &seen);
         out.extend(scribe.update(t, &seen, &changes, tracker.objects()));
     }
     let changes = tracker.finish();
     out.extend(scribe.finish(&changes));
-    (events, out)
+    out
 }
 
 /// Amounts left out: what was placed, paid or taken, and where, not how much.
@@ -278,20 +292,7 @@ fn a_fan_chip_found_twice_or_found_anew_is_counted_once() {
 /// Replays `events` (simulated play) through the tracker and the scribe with a recognizer
 /// that cannot err, ten looks a second through a level camera: the log the scribe writes.
 fn replay_log(events: &[Event]) -> Vec<Event> {
-    let design = TableDesign::default();
-    let scene = Scene::build(events, &design);
-    let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-    let layout = Layout::of("1", &design, &camera);
-    let mut tracker = Tracker::new(TrackerConfig::default());
-    let mut scribe = Scribe::new(&layout, ScribeConfig::default());
-    let mut out = Vec::new();
-    for (t, seen) in looks(&scene, &camera, 0.1) {
-        let changes = tracker.update(t, &seen);
-        out.extend(scribe.update(t, &seen, &changes, tracker.objects()));
-    }
-    let changes = tracker.finish();
-    out.extend(scribe.finish(&changes));
-    out
+    read_table(events, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {})
 }
 
 /// A double-down card is dealt at a right angle (99-01.3-08-09(2)(b)) to the hand whose

@@ -260,11 +260,7 @@ impl Scribe {
     pub(super) fn follow_chip(&mut self, tr: &Track) {
         let (still, settle) = (self.config.still, self.config.settle_s);
         // Every placed card out of sight a while: the round's cards were cleared.
-        let table_bare = self
-            .cards
-            .values()
-            .filter(|c| c.placed.is_some())
-            .all(|c| c.seen_t < tr.last - EMPTIED_S);
+        let table_bare = self.last_card_seen() < tr.last - EMPTIED_S;
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
         };
@@ -453,14 +449,9 @@ impl Scribe {
         };
         // When the table last emptied (every placed card out of sight for `EMPTIED_S`, or the
         // last clear judged, its cards forgotten): a wager placed before then is last round's.
-        let placed: Vec<f64> = self
-            .cards
-            .values()
-            .filter(|c| c.placed.is_some())
-            .map(|c| c.seen_t)
-            .collect();
-        let emptied = if placed.iter().all(|&seen| seen < t - EMPTIED_S) {
-            placed.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+        let last_card = self.last_card_seen();
+        let emptied = if last_card < t - EMPTIED_S {
+            last_card
         } else {
             f64::NEG_INFINITY
         };
@@ -928,6 +919,15 @@ impl Scribe {
                     .any(|(a, d)| p.points.iter().any(|q| dist(*a, *q) <= 1.05 * d))
             })
             .map(|p| p.space)
+    }
+
+    /// When a placed card was last seen, seconds (minus infinity when none is placed).
+    fn last_card_seen(&self) -> f64 {
+        self.cards
+            .values()
+            .filter(|c| c.placed.is_some())
+            .map(|c| c.seen_t)
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 
     /// Chips come to rest and not yet read (a wager going down): each one's space, where it
