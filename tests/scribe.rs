@@ -289,6 +289,71 @@ fn a_fan_chip_found_twice_or_found_anew_is_counted_once() {
     );
 }
 
+/// Adds a second find, a little off to one side, of each chip lying on the middle of a
+/// betting circle (a wager's stack, and later the chip of its fan left where the stack
+/// stood): the detector's two peaks on one chip, which the tracker follows as two tracks on one
+/// spot. Returns how many.
+fn find_stack_twice(layout: &Layout, seen: &mut Vec<Seen>) -> usize {
+    let mut added = Vec::new();
+    for space in &layout.spaces {
+        let n = space.bet.len() as f64;
+        let mid = space
+            .bet
+            .iter()
+            .fold([0.0, 0.0], |m, p| [m[0] + p[0] / n, m[1] + p[1] / n]);
+        for s in seen.iter().filter(|s| is_chip(s)) {
+            let r = s.half_width();
+            if apart(s.centre, mid) <= 0.35 * r {
+                let mut again = s.clone();
+                for p in again
+                    .corners
+                    .iter_mut()
+                    .chain([&mut again.centre, &mut again.point])
+                {
+                    p[0] += 0.3 * r;
+                }
+                added.push(again);
+            }
+        }
+    }
+    let n = added.len();
+    seen.extend(added);
+    n
+}
+
+/// A wager's stack followed as two tracks on one spot (found twice there, or found anew while
+/// its first track was still kept) is one chip when the dealer fans the wager from it
+/// (08-11(16)(a)): seen on footage as wagers of four $5 chips counted $25 (shift seed 12, the
+/// rounds at 656 s and 2094 s), each a false underpay.
+#[test]
+fn a_stack_followed_twice_is_one_chip_when_it_is_fanned() {
+    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
+    let mut doubled = 0usize;
+    for seed in [77, 78] {
+        let (truth, found) = recover(seed, 6, 0.0, 0.0);
+        add(&mut plain, &money_read(&truth, &found));
+        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |_, layout, _, seen| {
+            doubled += find_stack_twice(layout, seen);
+        });
+        add(&mut slipped, &money_read(&truth, &found));
+    }
+    assert!(doubled > 100, "slips made: {doubled}");
+    let (p, s) = (plain.total(), slipped.total());
+    assert!(
+        p.expected >= 40,
+        "wagers and payoffs in the sample: {}",
+        p.expected
+    );
+    assert!(
+        s.matched >= p.matched,
+        "amounts read right: {} with the stacks found twice, {} without ({:?} against {:?})",
+        s.matched,
+        p.matched,
+        slipped.by_type,
+        plain.by_type
+    );
+}
+
 /// Replays `events` (simulated play) through the tracker and the scribe with a recognizer
 /// that cannot err, ten looks a second through a level camera: the log the scribe writes.
 fn replay_log(events: &[Event]) -> Vec<Event> {

@@ -406,6 +406,22 @@ impl Scribe {
             .copied()
             .filter(|id| self.chips.get(id).is_some_and(|n| n.seen_t >= last))
             .collect();
+        // A chip lying where another space's wager was counted is that wager's, come to rest
+        // again (uncovered after the dealer's hand passed over it, or its track found anew):
+        // a payoff fanned up to the next space's fan does not take its chips in.
+        let run: Vec<u64> = run
+            .into_iter()
+            .filter(|id| match self.counted_elsewhere(space, *id) {
+                Some(k) => {
+                    if !self.stakes[k].tracks.contains(id) {
+                        self.stakes[k].tracks.push(*id);
+                    }
+                    self.own(&[*id], k);
+                    false
+                }
+                None => true,
+            })
+            .collect();
         let run = run.as_slice();
         let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
         let Some(first) = notes.first() else {
@@ -509,20 +525,28 @@ impl Scribe {
             let beside_stack = points
                 .iter()
                 .all(|p| dist(*p, self.stakes[i].at) > 0.3 * chip_d);
-            // The chip where the stack stood, still followed as the stack.
-            let under: i64 = self.stakes[i]
-                .tracks
-                .iter()
-                .filter(|id| !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id))
-                .filter_map(|id| self.chips.get(id))
-                .filter(|n| {
-                    // Still there when the run came to rest (judged a while later).
-                    dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && n.seen_t >= t
-                })
-                .map(|n| n.value)
-                .sum();
+            // The chip where the stack stood, still followed as the stack: one chip, however
+            // many tracks follow it there (the stack found anew while its first track was
+            // still kept), and none when one of the run lies there already.
+            let under: i64 = if beside_stack {
+                self.stakes[i]
+                    .tracks
+                    .iter()
+                    .filter(|id| {
+                        !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id)
+                    })
+                    .filter_map(|id| self.chips.get(id))
+                    .filter(|n| {
+                        // Still there when the run came to rest (judged a while later).
+                        dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && n.seen_t >= t
+                    })
+                    .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                    .map_or(0, |n| n.value)
+            } else {
+                0
+            };
             // Two chips fanned from a stack of two: one moved beside, one where it stood.
-            let fanned = run.len() >= 2 || (under > 0 && beside_stack);
+            let fanned = notes.len() >= 2 || (under > 0 && beside_stack);
             let s = &mut self.stakes[i];
             let more = s.counted;
             for id in run {
@@ -662,7 +686,7 @@ impl Scribe {
         if let (Some((_, s)), None) = (beside, split) {
             let (hand, bet) = (s.hand, s.bet());
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
-            let fanned = (run.len() >= 2).then_some(true);
+            let fanned = (notes.len() >= 2).then_some(true);
             let event = self.write(
                 t,
                 EventKind::Payout {
@@ -732,6 +756,9 @@ impl Scribe {
         t: f64,
         at: [f64; 2],
     ) {
+        // Chips, not tracks: two tracks on one spot are one chip.
+        let fanned =
+            one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect()).len() >= 2;
         let event = self.write(
             t,
             EventKind::Wager {
@@ -741,10 +768,10 @@ impl Scribe {
                 money: Money::cents(total),
                 player: None,
                 // A stack seen by its top chip may hold more.
-                at_least: run.len() < 2,
+                at_least: !fanned,
             },
         );
-        let fan: Vec<[f64; 2]> = if run.len() >= 2 {
+        let fan: Vec<[f64; 2]> = if fanned {
             run.iter()
                 .filter_map(|id| self.chips.get(id).map(|n| n.rest))
                 .collect()
@@ -759,7 +786,7 @@ impl Scribe {
             t,
             event,
             amount: total,
-            counted: run.len() >= 2,
+            counted: fanned,
             fan,
             tracks: run.to_vec(),
             closed: false,
@@ -881,6 +908,20 @@ impl Scribe {
             self.stakes
                 .iter()
                 .any(|s| !s.closed && s.space == space && dist(n.rest, s.at) <= 2.0 * n.radius)
+        })
+    }
+
+    /// The open wager of a space other than `space` whose counted chips lay where chip `id`
+    /// lies now (within a quarter of a chip's width of one of them, or of its stack's spot when the
+    /// chip was its own): the wager that chip belongs to.
+    fn counted_elsewhere(&self, space: u8, id: u64) -> Option<usize> {
+        let n = self.chips.get(&id)?;
+        let near = 0.25 * 2.0 * n.radius;
+        self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space != space
+                && (s.counted && s.fan.iter().any(|q| dist(*q, n.rest) <= near)
+                    || s.tracks.contains(&id) && dist(s.at, n.rest) <= near)
         })
     }
 
@@ -1065,5 +1106,99 @@ mod tests {
         // A fan of one chip gives no step: only a chip where it lay is dropped.
         let fresh = beyond(&fan[..1], &notes, 18.0);
         assert_eq!(fresh.iter().map(|f| f.1).sum::<i64>(), 900);
+    }
+
+    /// A payoff fanned up against the next space's counted wager, whose nearest chip came to
+    /// rest again (its track found anew under the payoff's last chip), is read without that
+    /// chip (shift seed 12 at 2982 s: a $19.00 payoff read $24.00 with the next space's $5).
+    #[test]
+    fn a_payoff_fanned_up_to_the_next_spaces_fan_leaves_its_chips_out() {
+        use crate::layout::{Camera, Layout, TableDesign};
+        use crate::vision::scribe::{ScribeConfig, centroid};
+        let layout = Layout::of(
+            "1",
+            &TableDesign::default(),
+            &Camera::overhead(1280, 720, 0.0, 0.0),
+        );
+        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+        let at = centroid(&layout.spaces[2].bet);
+        let radius = layout.chip_radius_at(at).expect("on the felt");
+        let right = scribe.axes[3].right;
+        let along = |k: f64| {
+            [
+                at[0] + right[0] * k * 2.0 * radius,
+                at[1] + right[1] * k * 2.0 * radius,
+            ]
+        };
+        let t = 10.0;
+        scribe.now = t + 1.0;
+        let put = |scribe: &mut Scribe, id: u64, p: [f64; 2], value: i64| {
+            let mut n = chip(p[0], p[1], value);
+            n.radius = radius;
+            (n.seen_t, n.rest_t) = (t, t);
+            scribe.chips.insert(id, n);
+        };
+        // Space 3's $19.00 wager, stacked on its circle.
+        put(&mut scribe, 1, at, 500);
+        let event = scribe.write(
+            1.0,
+            EventKind::Wager {
+                space: 3,
+                hand: 1,
+                kind: WagerKind::Original,
+                money: Money::cents(500),
+                player: None,
+                at_least: true,
+            },
+        );
+        let stake =
+            |space: u8, at: [f64; 2], event: u64, counted: bool, fan: Vec<[f64; 2]>| Stake {
+                space,
+                hand: 1,
+                kind: WagerKind::Original,
+                at,
+                t: 1.0,
+                event,
+                amount: 500,
+                counted,
+                fan,
+                tracks: Vec::new(),
+                closed: false,
+            };
+        scribe.stakes.push(stake(3, at, event, false, Vec::new()));
+        scribe.stakes[0].tracks.push(1);
+        // Space 4's wager, fanned and counted, its nearest chip where the payoff ends.
+        let end = along(1.4 + 5.0 * 0.62);
+        let far = along(1.4 + 8.0 * 0.62);
+        let event = scribe.write(
+            1.0,
+            EventKind::Wager {
+                space: 4,
+                hand: 1,
+                kind: WagerKind::Original,
+                money: Money::cents(1000),
+                player: None,
+                at_least: false,
+            },
+        );
+        scribe
+            .stakes
+            .push(stake(4, far, event, true, vec![end, far]));
+        // The payoff: $5 $5 $5 $2 $2, then that chip of space 4 found anew.
+        let mut run = Vec::new();
+        for (k, v) in [500, 500, 500, 200, 200].into_iter().enumerate() {
+            let id = 10 + k as u64;
+            put(&mut scribe, id, along(1.4 + k as f64 * 0.62), v);
+            run.push(id);
+        }
+        put(&mut scribe, 20, [end[0] + 1.0, end[1]], 500);
+        run.push(20);
+        scribe.arrived(3, &run);
+        let paid: Vec<(u8, i64)> = scribe.paid.iter().map(|p| (p.space, p.amount)).collect();
+        assert_eq!(paid, vec![(3, 1900)]);
+        assert!(
+            scribe.stakes[1].tracks.contains(&20),
+            "the chip stays space 4's"
+        );
     }
 }
