@@ -66,6 +66,8 @@ impl Stake {
 #[derive(Debug, Clone)]
 pub(super) struct Paid {
     space: u8,
+    /// When it was read, seconds.
+    t: f64,
     event: u64,
     points: Vec<[f64; 2]>,
     amount: i64,
@@ -192,6 +194,68 @@ fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], 
         }
     }
     out
+}
+
+/// Whether chips at `points` continue the fan at `fan` (pixels) that was fanned away from
+/// `from`: one lies within a chip's width (`chip_d`) of one of its chips, or on the fan's line
+/// past its far end, at most 2.6 of its usual steps out (a chip of the fan missed in the look
+/// that read the rest leaves a gap of two steps, and the chip beyond it comes to rest alone),
+/// where `gap` allows (a chip come to rest soon after the fan was read).
+/// Not past its near end: a payoff begins about two steps from the wager fanned beside it.
+fn continues(
+    fan: &[[f64; 2]],
+    points: &[[f64; 2]],
+    chip_d: f64,
+    from: [f64; 2],
+    gap: bool,
+) -> bool {
+    if points
+        .iter()
+        .any(|a| fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d))
+    {
+        return true;
+    }
+    if !gap {
+        return false;
+    }
+    // The fan's ends: its two chips farthest apart.
+    let mut ends = None;
+    for (i, a) in fan.iter().enumerate() {
+        for b in &fan[i + 1..] {
+            if ends.is_none_or(|(p, q)| dist(*a, *b) > dist(p, q)) {
+                ends = Some((*a, *b));
+            }
+        }
+    }
+    let Some((a, b)) = ends else {
+        return false;
+    };
+    let gaps: Vec<f64> = fan
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            fan.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, q)| dist(*p, *q))
+                .min_by(f64::total_cmp)
+        })
+        .collect();
+    let Some(step) = usual_step(gaps) else {
+        return false;
+    };
+    let (near, end) = if dist(a, from) <= dist(b, from) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let dir = unit(sub(end, near));
+    points.iter().any(|q| {
+        let d = sub(*q, end);
+        let along = dot(d, dir);
+        let across = (d[0] * dir[1] - d[1] * dir[0]).abs();
+        along > 0.0 && along <= 2.6 * step && across <= 0.35 * chip_d
+    })
 }
 
 /// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
@@ -329,10 +393,21 @@ impl Scribe {
             return;
         }
         self.arrivals.retain(|id| !ids.contains(id));
+        // Fans first, then chips come to rest alone: a lone chip may lie beyond a fan read in
+        // the same look, across the gap of a chip the look missed, and is that fan's.
+        let (fans, lone): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
+            self.runs(&ids).into_iter().partition(|run| run.len() >= 2);
+        self.judge_runs(fans);
+        self.judge_runs(lone);
+    }
+
+    /// Reads runs of chips come to rest: each at its space, the space's wagers fanned where
+    /// they stand first (their payoffs are read beside them).
+    fn judge_runs(&mut self, runs: Vec<Vec<u64>>) {
         // Runs first (a fan may reach beyond its space's zones), then each run's space: that
         // of whichever of its chips lies nearest one.
         let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
-        for run in self.runs(&ids) {
+        for run in runs {
             let nearest = || {
                 run.iter()
                     .filter_map(|id| self.chips.get(id))
@@ -350,7 +425,6 @@ impl Scribe {
             }
         }
         for (space, mut runs) in by_space {
-            // Wagers fanned where they stand first: their payoffs are read beside them.
             runs.sort_by_key(|run| !self.at_a_stake(space, run));
             for run in runs {
                 self.arrived(space, &run);
@@ -660,10 +734,8 @@ impl Scribe {
         }
         // More of a payoff fan already read, uncovered late.
         let more = self.paid.iter().position(|p| {
-            p.space == space
-                && points
-                    .iter()
-                    .any(|a| p.points.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d))
+            let gap = t <= p.t + GAP_S;
+            p.space == space && continues(&p.points, &points, chip_d, self.bet_centre(space), gap)
         });
         if let Some(i) = more {
             let p = &mut self.paid[i];
@@ -699,6 +771,7 @@ impl Scribe {
             );
             self.paid.push(Paid {
                 space,
+                t,
                 event,
                 points: points.clone(),
                 amount: total,
@@ -952,14 +1025,27 @@ impl Scribe {
         if on_a_wager {
             return None;
         }
+        let chip_d = points.iter().map(|p| p.1).fold(0.0, f64::max);
+        let points: Vec<[f64; 2]> = points.iter().map(|p| p.0).collect();
+        let t = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.rest_t))
+            .fold(f64::NEG_INFINITY, f64::max);
         self.paid
             .iter()
             .find(|p| {
-                points
-                    .iter()
-                    .any(|(a, d)| p.points.iter().any(|q| dist(*a, *q) <= 1.05 * d))
+                let gap = t <= p.t + GAP_S;
+                continues(&p.points, &points, chip_d, self.bet_centre(p.space), gap)
             })
             .map(|p| p.space)
+    }
+
+    /// The middle of a space's betting circle, pixels.
+    fn bet_centre(&self, space: u8) -> [f64; 2] {
+        self.layout
+            .spaces
+            .get(usize::from(space).wrapping_sub(1))
+            .map_or([0.0, 0.0], |s| centroid(&s.bet))
     }
 
     /// When a placed card was last seen, seconds (minus infinity when none is placed).
@@ -1019,6 +1105,11 @@ const PRESENT_S: f64 = 2.5;
 /// (a player puts the next wager down soon after the clear; the dealer's hand covers one
 /// place at a time, not every card at once).
 const EMPTIED_S: f64 = 0.5;
+
+/// Seconds after a payoff fan was read in which a chip coming to rest past its far end, across
+/// the gap of one chip missed, is still that fan's (the chip missed is found a look or two
+/// later; the next round's wagers come later still).
+const GAP_S: f64 = 2.0;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
@@ -1108,97 +1199,158 @@ mod tests {
         assert_eq!(fresh.iter().map(|f| f.1).sum::<i64>(), 900);
     }
 
-    /// A payoff fanned up against the next space's counted wager, whose nearest chip came to
-    /// rest again (its track found anew under the payoff's last chip), is read without that
-    /// chip (shift seed 12 at 2982 s: a $19.00 payoff read $24.00 with the next space's $5).
-    #[test]
-    fn a_payoff_fanned_up_to_the_next_spaces_fan_leaves_its_chips_out() {
-        use crate::layout::{Camera, Layout, TableDesign};
-        use crate::vision::scribe::{ScribeConfig, centroid};
-        let layout = Layout::of(
-            "1",
-            &TableDesign::default(),
-            &Camera::overhead(1280, 720, 0.0, 0.0),
-        );
-        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
-        let at = centroid(&layout.spaces[2].bet);
-        let radius = layout.chip_radius_at(at).expect("on the felt");
-        let right = scribe.axes[3].right;
-        let along = |k: f64| {
+    /// A level camera's table, with a scribe at `t` + 1 s that holds space 3's $5.00 wager
+    /// stacked on its circle (track 1, since 1 s); chips of radius `radius` put down with
+    /// `put` at `along(k)`: `k` chip widths to the dealer's right of that wager, at `t`.
+    struct Paying {
+        scribe: Scribe,
+        at: [f64; 2],
+        right: [f64; 2],
+        radius: f64,
+        t: f64,
+    }
+
+    impl Paying {
+        fn new() -> Paying {
+            use crate::layout::{Camera, Layout, TableDesign};
+            use crate::vision::scribe::{ScribeConfig, centroid};
+            let layout = Layout::of(
+                "1",
+                &TableDesign::default(),
+                &Camera::overhead(1280, 720, 0.0, 0.0),
+            );
+            let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+            let at = centroid(&layout.spaces[2].bet);
+            let radius = layout.chip_radius_at(at).expect("on the felt");
+            let right = scribe.axes[3].right;
+            let t = 10.0;
+            scribe.now = t + 1.0;
+            let mut p = Paying {
+                scribe,
+                at,
+                right,
+                radius,
+                t,
+            };
+            p.put(1, at, 500);
+            p.wager(3, at, 500, None);
+            p
+        }
+
+        fn along(&self, k: f64) -> [f64; 2] {
+            let d = k * 2.0 * self.radius;
             [
-                at[0] + right[0] * k * 2.0 * radius,
-                at[1] + right[1] * k * 2.0 * radius,
+                self.at[0] + self.right[0] * d,
+                self.at[1] + self.right[1] * d,
             ]
-        };
-        let t = 10.0;
-        scribe.now = t + 1.0;
-        let put = |scribe: &mut Scribe, id: u64, p: [f64; 2], value: i64| {
+        }
+
+        fn put(&mut self, id: u64, p: [f64; 2], value: i64) {
             let mut n = chip(p[0], p[1], value);
-            n.radius = radius;
-            (n.seen_t, n.rest_t) = (t, t);
-            scribe.chips.insert(id, n);
-        };
-        // Space 3's $19.00 wager, stacked on its circle.
-        put(&mut scribe, 1, at, 500);
-        let event = scribe.write(
-            1.0,
-            EventKind::Wager {
-                space: 3,
-                hand: 1,
-                kind: WagerKind::Original,
-                money: Money::cents(500),
-                player: None,
-                at_least: true,
-            },
-        );
-        let stake =
-            |space: u8, at: [f64; 2], event: u64, counted: bool, fan: Vec<[f64; 2]>| Stake {
+            n.radius = self.radius;
+            (n.seen_t, n.rest_t) = (self.t, self.t);
+            self.scribe.chips.insert(id, n);
+        }
+
+        /// An original wager at `space` on `at`, its stack track 1 when `fan` is `None`,
+        /// else counted at the points of `fan`.
+        fn wager(&mut self, space: u8, at: [f64; 2], cents: i64, fan: Option<Vec<[f64; 2]>>) {
+            let event = self.scribe.write(
+                1.0,
+                EventKind::Wager {
+                    space,
+                    hand: 1,
+                    kind: WagerKind::Original,
+                    money: Money::cents(cents),
+                    player: None,
+                    at_least: fan.is_none(),
+                },
+            );
+            self.scribe.stakes.push(Stake {
                 space,
                 hand: 1,
                 kind: WagerKind::Original,
                 at,
                 t: 1.0,
                 event,
-                amount: 500,
-                counted,
-                fan,
-                tracks: Vec::new(),
+                amount: cents,
+                counted: fan.is_some(),
+                tracks: if fan.is_none() { vec![1] } else { Vec::new() },
+                fan: fan.unwrap_or_default(),
                 closed: false,
-            };
-        scribe.stakes.push(stake(3, at, event, false, Vec::new()));
-        scribe.stakes[0].tracks.push(1);
-        // Space 4's wager, fanned and counted, its nearest chip where the payoff ends.
-        let end = along(1.4 + 5.0 * 0.62);
-        let far = along(1.4 + 8.0 * 0.62);
-        let event = scribe.write(
-            1.0,
-            EventKind::Wager {
-                space: 4,
-                hand: 1,
-                kind: WagerKind::Original,
-                money: Money::cents(1000),
-                player: None,
-                at_least: false,
-            },
-        );
-        scribe
-            .stakes
-            .push(stake(4, far, event, true, vec![end, far]));
-        // The payoff: $5 $5 $5 $2 $2, then that chip of space 4 found anew.
-        let mut run = Vec::new();
-        for (k, v) in [500, 500, 500, 200, 200].into_iter().enumerate() {
-            let id = 10 + k as u64;
-            put(&mut scribe, id, along(1.4 + k as f64 * 0.62), v);
-            run.push(id);
+            });
         }
-        put(&mut scribe, 20, [end[0] + 1.0, end[1]], 500);
+
+        /// Chips of `values` fanned from `k` chip widths right of the wager, 0.62 apart (the
+        /// simulator's fan), tracks from `id` on.
+        fn fan(&mut self, id: u64, k: f64, values: &[i64]) -> Vec<u64> {
+            let mut ids = Vec::new();
+            for (i, v) in values.iter().enumerate() {
+                let p = self.along(k + i as f64 * 0.62);
+                self.put(id + i as u64, p, *v);
+                ids.push(id + i as u64);
+            }
+            ids
+        }
+
+        fn paid(&self) -> Vec<(u8, i64)> {
+            self.scribe
+                .paid
+                .iter()
+                .map(|p| (p.space, p.amount))
+                .collect()
+        }
+    }
+
+    /// A payoff fanned up against the next space's counted wager, whose nearest chip came to
+    /// rest again (its track found anew under the payoff's last chip), is read without that
+    /// chip (shift seed 12 at 2982 s: a $19.00 payoff read $24.00 with the next space's $5).
+    #[test]
+    fn a_payoff_fanned_up_to_the_next_spaces_fan_leaves_its_chips_out() {
+        let mut p = Paying::new();
+        // Space 4's wager, fanned and counted, its nearest chip where the payoff ends.
+        let (end, far) = (p.along(1.4 + 5.0 * 0.62), p.along(1.4 + 8.0 * 0.62));
+        p.wager(4, far, 1000, Some(vec![end, far]));
+        // The payoff: $5 $5 $5 $2 $2, then that chip of space 4 found anew.
+        let mut run = p.fan(10, 1.4, &[500, 500, 500, 200, 200]);
+        p.put(20, [end[0] + 1.0, end[1]], 500);
         run.push(20);
-        scribe.arrived(3, &run);
-        let paid: Vec<(u8, i64)> = scribe.paid.iter().map(|p| (p.space, p.amount)).collect();
-        assert_eq!(paid, vec![(3, 1900)]);
+        p.scribe.arrived(3, &run);
+        assert_eq!(p.paid(), vec![(3, 1900)]);
         assert!(
-            scribe.stakes[1].tracks.contains(&20),
+            p.scribe.stakes[1].tracks.contains(&20),
             "the chip stays space 4's"
         );
+    }
+
+    /// A payoff's far chip, come to rest in the same look as the rest of it but beyond a chip
+    /// the look missed, is the payoff's, not a wager of the next space (shift seed 12 at
+    /// 1242 s: a $33.00 blackjack payoff read $30.00 and a $3.00 double-down at space 4).
+    #[test]
+    fn a_payoffs_far_chip_beyond_a_missed_one_is_the_payoffs() {
+        let mut p = Paying::new();
+        // $25 $5 [$2 missed] $1.
+        let fan = p.fan(10, 1.4, &[2500, 500]);
+        let far = p.along(1.4 + 3.0 * 0.62);
+        p.put(20, far, 100);
+        // Judged together, the lone chip first.
+        p.scribe.arrivals = [20].into_iter().chain(fan).collect();
+        p.scribe.judge_arrivals(true);
+        assert_eq!(p.paid(), vec![(3, 3100)]);
+        assert_eq!(p.scribe.stakes.len(), 1, "no new wager");
+        // Not a chip off the fan's line, nor one well beyond it.
+        let line = vec![p.along(1.4), p.along(1.4 + 0.62)];
+        let chip_d = 2.0 * p.radius;
+        let off = [far[0] - p.right[1] * chip_d, far[1] + p.right[0] * chip_d];
+        let from = p.at;
+        let beyond = p.along(1.4 + 3.0 * 0.62);
+        let far_off = p.along(1.4 + 5.0 * 0.62);
+        assert!(!continues(&line, &[off], chip_d, from, true));
+        assert!(!continues(&line, &[far_off], chip_d, from, true));
+        assert!(continues(&line, &[beyond], chip_d, from, true));
+        // Nor the chip of the wager fanned beside it, two steps the other way; nor one come
+        // to rest a while later (the next round's).
+        assert!(!continues(&line, &[p.along(0.0)], chip_d, from, true));
+        assert!(!continues(&line, &[beyond], chip_d, from, false));
     }
 }
