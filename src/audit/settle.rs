@@ -276,7 +276,20 @@ fn summary(
 
 /// A hand whose result still depends on the dealer's total.
 pub(super) fn is_live(h: &HandState) -> bool {
-    !h.cards.is_empty() && !h.value().is_bust() && !h.is_natural() && !h.flow.even_money
+    !h.cards.is_empty()
+        && !h.value().is_bust()
+        && !h.is_natural()
+        && !h.flow.even_money
+        && !picked_up(h)
+}
+
+/// A hand picked up during the round (its own clear, before the round's) with its wager
+/// collected and nothing paid, its cards seen short of a bust: the dealer takes a busted hand's
+/// wager and cards at once (99-01.3-08-11(10)(a)), so it busted on a card the log does not
+/// hold (one picked up before the camera saw it settle). It was not settled against the
+/// dealer's total.
+pub(super) fn picked_up(h: &HandState) -> bool {
+    h.cleared && h.flow.collected > 0 && h.flow.paid == 0 && !h.value().is_bust()
 }
 
 fn expect_main(
@@ -318,6 +331,9 @@ fn expect_main(
     if v.is_bust() {
         return e(Outcome::Bust, 0, stake + double, 0);
     }
+    if picked_up(h) {
+        return e(Outcome::PickedUp, 0, stake + double, 0);
+    }
     if h.is_natural() {
         // 08-11(11): three to two; whole-dollar wagers make this exact (3:2 on $5 is $7.50).
         return e(Outcome::Natural, stake * 3 / 2, 0, 0);
@@ -352,7 +368,7 @@ fn expect_tip(tip: Cents, tip_double: Cents, hand: Outcome, dealer_natural: bool
         Outcome::Win | Outcome::Natural => e(Outcome::Win, total, 0),
         // 08-11(13): a losing hand's tip bet is won by the organization; on a dealer natural
         // only the original tip bet is lost (08-11(10)(d)), the tip double is voided.
-        Outcome::Lose | Outcome::Bust => {
+        Outcome::Lose | Outcome::Bust | Outcome::PickedUp => {
             e(Outcome::Lose, 0, if dealer_natural { tip } else { total })
         }
         // 08-11(12): ties are a push, tip included; even money leaves the tip a push (08-09(2)(b)).
@@ -387,6 +403,7 @@ fn what(outcome: Outcome) -> &'static str {
         Outcome::Push => "tie",
         Outcome::Lose => "losing hand",
         Outcome::Bust => "busted hand",
+        Outcome::PickedUp => "hand picked up before the dealer played",
         Outcome::Void => "voided split/double wager",
         Outcome::NoCards => "hand with no cards",
     }
@@ -541,7 +558,7 @@ fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
                 );
             }
         }
-        Outcome::Lose | Outcome::Bust => {
+        Outcome::Lose | Outcome::Bust | Outcome::PickedUp => {
             if paid > 0 {
                 report(
                     r,

@@ -23,6 +23,10 @@ pub enum Outcome {
     Lose,
     /// The hand went over twenty-one.
     Bust,
+    /// Picked up with its wager taken before the dealer played, its cards seen short of a
+    /// bust: a busted hand goes at once (08-11(10)(a)), so it busted on a card not seen. Settled
+    /// on its own, as a bust.
+    PickedUp,
     /// Split or double wagers voided by a dealer natural (08-11(10)(e)).
     Void,
     /// No cards reached the space: inactive for the round (08-12(2)).

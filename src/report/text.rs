@@ -15,6 +15,7 @@ fn outcome(o: Outcome) -> &'static str {
         Outcome::Push => "push",
         Outcome::Lose => "lose",
         Outcome::Bust => "bust",
+        Outcome::PickedUp => "picked up",
         Outcome::Void => "void",
         Outcome::NoCards => "no cards",
     }
