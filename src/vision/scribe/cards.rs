@@ -692,12 +692,7 @@ impl Scribe {
         // (08-11(10)): a card by the dealer's zone is the dealer's, and one beyond it that
         // lies nearest the dealer's row continues it (a long row reaches past the zone toward
         // the next space's hand).
-        let dealers_turn = self.dealer.len() >= 2
-            && self.dealer.iter().all(|id| {
-                self.cards
-                    .get(id)
-                    .is_some_and(|n| n.identity != Identity::CardBack)
-            });
+        let dealers_turn = self.dealers_turn();
         if at_dealer && dealers_turn {
             return Some(Spot::Dealer);
         }
@@ -709,6 +704,17 @@ impl Scribe {
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
+    }
+
+    /// True once the dealer's hand lies face up, two cards or more: the players have acted and
+    /// the dealer plays (08-11(10)).
+    pub(super) fn dealers_turn(&self) -> bool {
+        self.dealer.len() >= 2
+            && self.dealer.iter().all(|id| {
+                self.cards
+                    .get(id)
+                    .is_some_and(|n| n.identity != Identity::CardBack)
+            })
     }
 
     /// The hand waiting for its double-down card that a card coming to rest at `p` at `t`

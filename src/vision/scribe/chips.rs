@@ -729,8 +729,18 @@ impl Scribe {
             .map(|s| s.hand)
             .next();
         if let (Some(hand), true, None) = (doubled, dealt, split) {
-            self.stake(space, hand, hand, WagerKind::Double, run, total, t, at);
-            return;
+            match self.barred_double(space, hand, &points, chip_d) {
+                None => {
+                    self.stake(space, hand, hand, WagerKind::Double, run, total, t, at);
+                    return;
+                }
+                Some(Some(k)) => {
+                    self.more_of_double(k, run, chip_d);
+                    return;
+                }
+                // Read as what else they may be (a payoff's chips).
+                Some(None) => {}
+            }
         }
         // More of a payoff fan already read, uncovered late.
         let more = self.paid.iter().position(|p| {
@@ -808,11 +818,62 @@ impl Scribe {
                 })
                 .min_by(|a, b| dist(a.at, at).total_cmp(&dist(b.at, at)))
                 .map_or(1, |s| s.hand);
+            match self.barred_double(space, hand, &points, chip_d) {
+                None => {}
+                Some(Some(k)) => return self.more_of_double(k, run, chip_d),
+                Some(None) => return,
+            }
             (WagerKind::Double, hand, hand)
         } else {
             (WagerKind::Original, 1, 1)
         };
         self.stake(space, hand, stake_hand, kind, run, total, t, at);
+    }
+
+    /// Chips `run` that would be a double-down on `hand` at `space` but cannot be one: a hand
+    /// doubles once (99-01.3-08-09(2)(d)), and only while the players act (the dealer's hand
+    /// face up ends that, 08-11(10)). `None`: a double may be made. `Some(Some(k))`: they lie
+    /// on the line of the hand's counted double (wager `k`) past its far end, a chip of its
+    /// fan beyond one the look missed, and are more of it. `Some(None)`: not a double (a
+    /// payoff's chips spilled toward the hand, a fan's far chip).
+    fn barred_double(
+        &self,
+        space: u8,
+        hand: u8,
+        points: &[[f64; 2]],
+        chip_d: f64,
+    ) -> Option<Option<usize>> {
+        let double = self.stakes.iter().position(|s| {
+            !s.closed && s.space == space && s.hand == hand && s.kind == WagerKind::Double
+        });
+        if double.is_none() && !self.dealers_turn() {
+            return None;
+        }
+        Some(double.filter(|&k| {
+            let s = &self.stakes[k];
+            s.counted && continues(&s.fan, points, chip_d, s.at, true)
+        }))
+    }
+
+    /// Chips `run` joined to the counted double `k` as more of its fan.
+    fn more_of_double(&mut self, k: usize, run: &[u64], chip_d: f64) {
+        let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
+        let fresh = beyond(&self.stakes[k].fan, &notes, chip_d);
+        let s = &mut self.stakes[k];
+        s.amount += fresh.iter().map(|f| f.1).sum::<i64>();
+        s.fan.extend(fresh.iter().map(|f| f.0));
+        for id in run {
+            if !s.tracks.contains(id) {
+                s.tracks.push(*id);
+            }
+        }
+        let (event, amount) = (s.event, s.amount);
+        self.amend(event, |k| {
+            if let EventKind::Wager { money, .. } = k {
+                *money = Money::cents(amount);
+            }
+        });
+        self.own(run, k);
     }
 
     /// Writes a wager and follows its chips: `hand` as the log names it (for a split, the
@@ -1352,5 +1413,53 @@ mod tests {
         // to rest a while later (the next round's).
         assert!(!continues(&line, &[p.along(0.0)], chip_d, from, true));
         assert!(!continues(&line, &[beyond], chip_d, from, false));
+    }
+
+    /// A hand doubles once (99-01.3-08-09(2)(d)): chips toward the dealer from a hand that has
+    /// doubled are no second double. Past the far end of its counted double's fan they are
+    /// more of it (its far chip beyond one the look missed); elsewhere, not a double (shift
+    /// seed 12 at 312 s and 331 s: a double read twice, once as $15.00 and again as $1.00).
+    #[test]
+    fn a_hand_doubles_once() {
+        let mut p = Paying::new();
+        let chip_d = 2.0 * p.radius;
+        let points = |k: f64| vec![p.along(k)];
+        // No double yet, the players still acting: one may be made.
+        assert_eq!(p.scribe.barred_double(3, 1, &points(0.0), chip_d), None);
+        // The double: $5 $5 $5 fanned from beside the wager.
+        let fan = vec![p.along(-0.2), p.along(-0.82), p.along(-1.44)];
+        let event = p.scribe.write(
+            2.0,
+            EventKind::Wager {
+                space: 3,
+                hand: 1,
+                kind: WagerKind::Double,
+                money: Money::cents(1500),
+                player: None,
+                at_least: false,
+            },
+        );
+        p.scribe.stakes.push(Stake {
+            space: 3,
+            hand: 1,
+            kind: WagerKind::Double,
+            at: fan[0],
+            t: 2.0,
+            event,
+            amount: 1500,
+            counted: true,
+            fan,
+            tracks: Vec::new(),
+            closed: false,
+        });
+        // A chip past the fan's far end, one chip missed between: more of it.
+        let far = p.along(-1.44 - 2.0 * 0.62);
+        assert_eq!(p.scribe.barred_double(3, 1, &[far], chip_d), Some(Some(1)));
+        p.put(30, far, 200);
+        p.scribe.more_of_double(1, &[30], chip_d);
+        assert_eq!(p.scribe.stakes[1].amount, 1700);
+        // Chips anywhere else toward the hand: no second double.
+        let off = [far[0], far[1] + 3.0 * chip_d];
+        assert_eq!(p.scribe.barred_double(3, 1, &[off], chip_d), Some(None));
     }
 }
