@@ -433,3 +433,27 @@ fn the_next_wager_put_down_at_once_on_the_same_spot_is_a_new_wager() {
         "{money:?}"
     );
 }
+
+/// The dealer collects the last losing wager just before picking up the cards (99-01.3-08-11(13),
+/// (17)) and the player puts the next wager down on its spot two seconds later, within the time a
+/// lost track is kept, so the tracker follows the new stack as the old one (shift seed 12,
+/// round 31: space 1's $3.00 collected at 882.6 s, the clear at 883.2 s, $11.00 down at
+/// 884.6 s). The old wager was collected when it was last seen, not taken back.
+#[test]
+fn the_last_wager_collected_before_the_clear_is_collected() {
+    let text = include_str!("logs/last-wager-collected-before-the-clear.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = replay_log(&truth);
+    let collects = |log: &[Event]| -> Vec<f64> {
+        log.iter()
+            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
+            .map(|e| e.t)
+            .collect()
+    };
+    let (want, got) = (collects(&truth), collects(&found));
+    assert_eq!(want.len(), 1);
+    assert!(
+        got.len() == 1 && (got[0] - want[0]).abs() <= 1.5,
+        "space 1 collected at {got:?}, truly at {want:?}"
+    );
+}

@@ -50,6 +50,11 @@ pub(super) struct Stake {
     tracks: Vec<u64>,
     /// Collected, returned or taken back.
     pub(super) closed: bool,
+    /// A payoff was read beside it.
+    paid: bool,
+    /// When chips of it were last seen that were found again as the next round's (its
+    /// tracks kept across the moment the spot was bare).
+    gone: Option<f64>,
 }
 
 impl Stake {
@@ -324,7 +329,8 @@ impl Scribe {
     pub(super) fn follow_chip(&mut self, tr: &Track) {
         let (still, settle) = (self.config.still, self.config.settle_s);
         // Every placed card out of sight a while: the round's cards were cleared.
-        let table_bare = self.last_card_seen() < tr.last - EMPTIED_S;
+        let last_card = self.last_card_seen();
+        let table_bare = last_card < tr.last - EMPTIED_S;
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
         };
@@ -333,13 +339,31 @@ impl Scribe {
         // So too a chip missed at least one look while the cards were cleared: a wager taken
         // back with its payoff and the next one put down at once on the same spot.
         let missed = tr.last - n.seen_t;
-        if n.placed
+        let refound = n.placed
             && (missed >= REFOUND_S || table_bare && missed >= 1.5 * self.step)
-            && dist(tr.centre, n.rest) <= still * n.radius * 2.0
-        {
+            && dist(tr.centre, n.rest) <= still * n.radius * 2.0;
+        // Out of sight a while and found again once the table is bare, the chips are the next
+        // round's: the wager the track followed went when it was last seen (collected just
+        // before the cards were picked up, and the next wager put down on its spot within the
+        // time a track is kept). Only a wager of the round that had cards out, not one still
+        // being put down; and not one missed a look or two under the dealer's hand (its
+        // payoff may yet be read beside it).
+        let went = n
+            .stake
+            .filter(|&k| {
+                refound
+                    && table_bare
+                    && missed >= REFOUND_S
+                    && self.stakes.get(k).is_some_and(|s| s.t < last_card)
+            })
+            .map(|k| (k, n.seen_t));
+        if refound {
             n.placed = false;
             n.rest = tr.centre;
             n.rest_t = tr.last;
+        }
+        if went.is_some() {
+            n.stake = None;
         }
         n.centre = tr.centre;
         n.seen_t = tr.last;
@@ -355,6 +379,12 @@ impl Scribe {
             if !self.arrivals.contains(&tr.id) {
                 self.arrivals.push(tr.id);
             }
+        }
+        if let Some((k, seen)) = went
+            && let Some(s) = self.stakes.get_mut(k).filter(|s| !s.closed)
+        {
+            s.tracks.retain(|id| *id != tr.id);
+            s.gone = Some(s.gone.map_or(seen, |g| g.max(seen)));
         }
     }
 
@@ -765,8 +795,9 @@ impl Scribe {
             }
             return;
         }
-        if let (Some((_, s)), None) = (beside, split) {
+        if let (Some((k, s)), None) = (beside, split) {
             let (hand, bet) = (s.hand, s.bet());
+            self.stakes[k].paid = true;
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
             let fanned = (notes.len() >= 2).then_some(true);
             let event = self.write(
@@ -924,6 +955,8 @@ impl Scribe {
             fan,
             tracks: run.to_vec(),
             closed: false,
+            paid: false,
+            gone: None,
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);
@@ -958,8 +991,12 @@ impl Scribe {
                         .or_else(|| (!self.chips.contains_key(id)).then_some(f64::MIN))
                 })
                 .collect();
-            if left.iter().all(Option::is_some) {
-                let last = left.iter().flatten().fold(f64::MIN, |a, b| a.max(*b));
+            if left.iter().all(Option::is_some) && (s.gone.is_some() || !left.is_empty()) {
+                let last = left
+                    .iter()
+                    .flatten()
+                    .chain(&s.gone)
+                    .fold(f64::MIN, |a, b| a.max(*b));
                 if all || now - last > wait {
                     ready.push(i);
                 }
@@ -972,10 +1009,16 @@ impl Scribe {
                 .tracks
                 .iter()
                 .filter_map(|id| self.chip_leaving.iter().find(|l| l.0 == *id).map(|l| l.1))
+                .chain(self.stakes[i].gone)
                 .fold(f64::MIN, f64::max);
             let s = &mut self.stakes[i];
             s.closed = true;
-            if last < s.t || last >= self.cleared_at - 0.3 && s.t <= self.cleared_at {
+            // Gone with the round's clear or after it: taken back by the player. A paid wager
+            // goes with its payoff as the cards are picked up, so from a moment before the
+            // clear as judged; a losing wager is collected before the cards (08-11(13), (17)),
+            // the last of them just before.
+            let margin = if s.paid { 0.3 } else { 0.0 };
+            if last < s.t || last >= self.cleared_at - margin && s.t <= self.cleared_at {
                 continue;
             }
             let to_tray = s.tracks.iter().all(|id| {
@@ -1339,6 +1382,8 @@ mod tests {
                 tracks: if fan.is_none() { vec![1] } else { Vec::new() },
                 fan: fan.unwrap_or_default(),
                 closed: false,
+                paid: false,
+                gone: None,
             });
         }
 
@@ -1451,6 +1496,8 @@ mod tests {
             fan,
             tracks: Vec::new(),
             closed: false,
+            paid: false,
+            gone: None,
         });
         // A chip past the fan's far end, one chip missed between: more of it.
         let far = p.along(-1.44 - 2.0 * 0.62);
@@ -1461,5 +1508,29 @@ mod tests {
         // Chips anywhere else toward the hand: no second double.
         let off = [far[0], far[1] + 3.0 * chip_d];
         assert_eq!(p.scribe.barred_double(3, 1, &[off], chip_d), Some(None));
+    }
+
+    /// The last losing wager is collected just before the cards are picked up (08-11(13),
+    /// (17)); a paid wager goes with its payoff as they are. Its chips gone a moment before the
+    /// clear as judged, the first is written collected and the second is not (shift seed 12
+    /// at 882 s and 2762 s: space 1's losing wager collected 0.2 s before the clear, then a
+    /// false losing_wager_not_collected).
+    #[test]
+    fn a_losing_wager_gone_just_before_the_clear_was_collected() {
+        let collects = |paid: bool| {
+            let mut p = Paying::new();
+            p.scribe.stakes[0].paid = paid;
+            p.scribe.cleared_at = 20.0;
+            p.scribe.chip_leaving.push((1, 19.8));
+            p.scribe.now = 25.0;
+            p.scribe.judge_departures(false);
+            p.scribe
+                .pending
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Collect { space: 3, .. }))
+                .count()
+        };
+        assert_eq!(collects(false), 1);
+        assert_eq!(collects(true), 0);
     }
 }
