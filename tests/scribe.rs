@@ -151,6 +151,25 @@ fn money_read(truth: &[Event], found: &[Event]) -> EventScore {
     })
 }
 
+/// Asserts that wagers and payoffs were read with their amounts as often with the
+/// recognizer's slips (`slipped`) as without them (`plain`), on a sample of at least 40.
+fn no_fewer_amounts_read(plain: &EventScore, slipped: &EventScore) {
+    let (p, s) = (plain.total(), slipped.total());
+    assert!(
+        p.expected >= 40,
+        "wagers and payoffs in the sample: {}",
+        p.expected
+    );
+    assert!(
+        s.matched >= p.matched,
+        "amounts read right: {} with the slips, {} without ({:?} against {:?})",
+        s.matched,
+        p.matched,
+        slipped.by_type,
+        plain.by_type
+    );
+}
+
 fn apart(p: [f64; 2], q: [f64; 2]) -> f64 {
     (p[0] - q[0]).hypot(p[1] - q[1])
 }
@@ -273,20 +292,7 @@ fn a_fan_chip_found_twice_or_found_anew_is_counted_once() {
         doubled > 100 && hidden > 100,
         "slips made: {doubled} doubled, {hidden} hidden"
     );
-    let (p, s) = (plain.total(), slipped.total());
-    assert!(
-        p.expected >= 40,
-        "wagers and payoffs in the sample: {}",
-        p.expected
-    );
-    assert!(
-        s.matched >= p.matched,
-        "amounts read right: {} with the slips, {} without ({:?} against {:?})",
-        s.matched,
-        p.matched,
-        slipped.by_type,
-        plain.by_type
-    );
+    no_fewer_amounts_read(&plain, &slipped);
 }
 
 /// Adds a second find, a little off to one side, of each chip lying on the middle of a
@@ -338,20 +344,7 @@ fn a_stack_followed_twice_is_one_chip_when_it_is_fanned() {
         add(&mut slipped, &money_read(&truth, &found));
     }
     assert!(doubled > 100, "slips made: {doubled}");
-    let (p, s) = (plain.total(), slipped.total());
-    assert!(
-        p.expected >= 40,
-        "wagers and payoffs in the sample: {}",
-        p.expected
-    );
-    assert!(
-        s.matched >= p.matched,
-        "amounts read right: {} with the stacks found twice, {} without ({:?} against {:?})",
-        s.matched,
-        p.matched,
-        slipped.by_type,
-        plain.by_type
-    );
+    no_fewer_amounts_read(&plain, &slipped);
 }
 
 /// Replays `events` (simulated play) through the tracker and the scribe with a recognizer

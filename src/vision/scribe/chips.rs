@@ -175,18 +175,7 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
 /// found again), nor one lying much closer to another new chip of its value than the fan's
 /// chips lie to each other (under 0.7 of its usual step: one chip found twice).
 fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], i64)> {
-    let gaps: Vec<f64> = fan
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            fan.iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, q)| dist(*p, *q))
-                .min_by(f64::total_cmp)
-        })
-        .collect();
-    let step = usual_step(gaps);
+    let step = fan_step(fan);
     let mut out: Vec<([f64; 2], i64)> = Vec::new();
     for n in notes {
         let again = fan.iter().any(|q| dist(n.rest, *q) <= 0.5 * chip_d)
@@ -235,18 +224,7 @@ fn continues(
     let Some((a, b)) = ends else {
         return false;
     };
-    let gaps: Vec<f64> = fan
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            fan.iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, q)| dist(*p, *q))
-                .min_by(f64::total_cmp)
-        })
-        .collect();
-    let Some(step) = usual_step(gaps) else {
+    let Some(step) = fan_step(fan) else {
         return false;
     };
     let (near, end) = if dist(a, from) <= dist(b, from) {
@@ -261,6 +239,23 @@ fn continues(
         let across = (d[0] * dir[1] - d[1] * dir[0]).abs();
         along > 0.0 && along <= 2.6 * step && across <= 0.35 * chip_d
     })
+}
+
+/// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
+/// nearest, through [`usual_step`]. `None` for fewer than two chips.
+fn fan_step(fan: &[[f64; 2]]) -> Option<f64> {
+    let gaps: Vec<f64> = fan
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            fan.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, q)| dist(*p, *q))
+                .min_by(f64::total_cmp)
+        })
+        .collect();
+    usual_step(gaps)
 }
 
 /// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
