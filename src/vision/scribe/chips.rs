@@ -512,9 +512,6 @@ impl Scribe {
             .into_iter()
             .filter(|id| match self.counted_elsewhere(space, *id) {
                 Some(k) => {
-                    if !self.stakes[k].tracks.contains(id) {
-                        self.stakes[k].tracks.push(*id);
-                    }
                     self.own(&[*id], k);
                     false
                 }
@@ -648,11 +645,6 @@ impl Scribe {
             let fanned = notes.len() >= 2 || (under > 0 && beside_stack);
             let s = &mut self.stakes[i];
             let more = s.counted;
-            for id in run {
-                if !s.tracks.contains(id) {
-                    s.tracks.push(*id);
-                }
-            }
             // Chips uncovered late: only those not lying where a chip was already counted.
             let fresh = if more {
                 beyond(&s.fan, &notes, chip_d)
@@ -888,11 +880,6 @@ impl Scribe {
         let s = &mut self.stakes[k];
         s.amount += fresh.iter().map(|f| f.1).sum::<i64>();
         s.fan.extend(fresh.iter().map(|f| f.0));
-        for id in run {
-            if !s.tracks.contains(id) {
-                s.tracks.push(*id);
-            }
-        }
         let (event, amount) = (s.event, s.amount);
         self.amend(event, |k| {
             if let EventKind::Wager { money, .. } = k {
@@ -957,7 +944,16 @@ impl Scribe {
         self.own(run, i);
     }
 
+    /// Chips `run` belong to wager `stake` from now on: among its tracks, and each noted as
+    /// its.
     fn own(&mut self, run: &[u64], stake: usize) {
+        if let Some(s) = self.stakes.get_mut(stake) {
+            for id in run {
+                if !s.tracks.contains(id) {
+                    s.tracks.push(*id);
+                }
+            }
+        }
         for id in run {
             if let Some(n) = self.chips.get_mut(id) {
                 n.stake = Some(stake);
@@ -1084,8 +1080,8 @@ impl Scribe {
     }
 
     /// The open wager of a space other than `space` whose counted chips lay where chip `id`
-    /// lies now (within a quarter of a chip's width of one of them, or of its stack's spot when the
-    /// chip was its own): the wager that chip belongs to.
+    /// lies now (within a quarter of a chip's width of one of them, or of its stack's spot
+    /// when the chip was its own): the wager that chip belongs to.
     fn counted_elsewhere(&self, space: u8, id: u64) -> Option<usize> {
         let n = self.chips.get(&id)?;
         let near = 0.25 * 2.0 * n.radius;
