@@ -44,6 +44,8 @@ pub struct ChangeMap {
     table: Vec<[u32; 3]>,
     /// How far a block's mean may move, in 8-bit levels, before it counts as changed.
     pub threshold: f32,
+    /// Which blocks changed at the last update (row by row; empty: all of them).
+    changed: Vec<bool>,
 }
 
 impl ChangeMap {
@@ -56,6 +58,7 @@ impl ChangeMap {
             reference: Vec::new(),
             table: Vec::new(),
             threshold: 10.0,
+            changed: Vec::new(),
         }
     }
 
@@ -141,6 +144,7 @@ impl ChangeMap {
             x1: self.width,
             y1: self.height,
         };
+        self.changed.clear();
         if rgb.len() != self.width * self.height * 3 || self.width < 2 || self.height < 2 {
             self.reference.clear();
             return vec![whole];
@@ -242,7 +246,28 @@ impl ChangeMap {
         if any {
             self.build_table();
         }
-        self.regions(&changed, bw, bh)
+        let regions = self.regions(&changed, bw, bh);
+        self.changed = changed;
+        regions
+    }
+
+    /// True when a block that overlaps the box `[x0, y0, x1, y1]` (pixels) changed at the last
+    /// update (every block did at the first). Finer than the regions, which are the bounding
+    /// boxes of changed blocks that touch: beside a hand moving across the felt, a card whose
+    /// own part of the picture stayed the same did not change.
+    pub fn changed_in(&self, b: [f64; 4]) -> bool {
+        let (bw, bh) = self.blocks();
+        if self.changed.len() != bw * bh {
+            return true;
+        }
+        let size = self.block as f64;
+        let cell = |v: f64, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
+        if b[2] <= 0.0 || b[3] <= 0.0 || b[0] >= self.width as f64 || b[1] >= self.height as f64 {
+            return false;
+        }
+        let (x0, x1) = (cell(b[0], bw), cell(b[2] - 1e-9, bw));
+        let (y0, y1) = (cell(b[1], bh), cell(b[3] - 1e-9, bh));
+        (y0..=y1).any(|y| (x0..=x1).any(|x| self.changed[y * bw + x]))
     }
 
     /// Merges changed blocks that touch (8-neighbours) into bounding rectangles.
@@ -341,5 +366,48 @@ mod tests {
         let mut c = a.clone();
         painter.paint(&scene, t1, 1002, &mut c);
         assert!(map.update(&c.data).is_empty());
+    }
+
+    #[test]
+    fn a_block_beside_a_change_did_not_change_though_the_region_holds_it() {
+        // Two squares painted at opposite corners of one 8-connected diagonal: one region
+        // whose bounding box holds blocks that stayed the same.
+        let (w, h) = (128, 96);
+        let grey = vec![90u8; w * h * 3];
+        let mut b = grey.clone();
+        for (x0, y0) in [(16, 16), (32, 32), (48, 48)] {
+            for y in y0..y0 + 16 {
+                for x in x0..x0 + 16 {
+                    b[(y * w + x) * 3..(y * w + x) * 3 + 3].copy_from_slice(&[200, 40, 40]);
+                }
+            }
+        }
+        let mut map = ChangeMap::new(w, h, 16);
+        map.update(&grey);
+        assert!(
+            map.changed_in([0.0, 0.0, 4.0, 4.0]),
+            "the first frame is all change"
+        );
+        map.update(&grey);
+        assert!(!map.changed_in([0.0, 0.0, 128.0, 96.0]), "nothing changed");
+        let regions = map.update(&b);
+        assert_eq!(
+            regions,
+            vec![Region {
+                x0: 16,
+                y0: 16,
+                x1: 64,
+                y1: 64
+            }]
+        );
+        // Inside the region, off the diagonal: the same as before.
+        assert!(!map.changed_in([50.0, 18.0, 60.0, 28.0]));
+        assert!(!map.changed_in([18.0, 50.0, 28.0, 60.0]));
+        // On a painted block, or a box that reaches into one.
+        assert!(map.changed_in([36.0, 36.0, 40.0, 40.0]));
+        assert!(map.changed_in([40.0, 20.0, 50.0, 40.0]));
+        // Off the picture.
+        assert!(!map.changed_in([-30.0, -30.0, -10.0, -10.0]));
+        assert!(!map.changed_in([200.0, 10.0, 220.0, 20.0]));
     }
 }

@@ -34,6 +34,13 @@ const REACH: usize = 32;
 const BATCH: usize = 16;
 /// A reading this sure is kept while the card's part of the picture does not change.
 const SURE: f32 = 0.98;
+/// How far (pixels) a card's index may seem to move between looks, its part of the picture
+/// unchanged, and still be the card read before: the model places an index within a pixel or
+/// two, and its centre (read from the index) within a few pixels, as the window around it
+/// changes.
+const SAME_POINT: f64 = 2.0;
+/// See [`SAME_POINT`]: the same for the card's centre.
+const SAME_CENTRE: f64 = 3.0;
 /// Share of the felt's bounding box to look at above which all of it is looked at at once.
 const WHOLE_SHARE: f64 = 0.6;
 
@@ -461,7 +468,7 @@ impl Recognizer {
             }
             at = end;
         }
-        let all = self.read_cards(rgb, width, height, all, &before, &regions)?;
+        let all = self.read_cards(rgb, width, height, all, &before)?;
         // What was found where the picture did not change, and was not found again (the model
         // misses now and then what lies near a look's edge), stands.
         let missed: Vec<Seen> = before
@@ -504,27 +511,30 @@ impl Recognizer {
         height: usize,
         mut all: Vec<Seen>,
         before: &[Seen],
-        changed: &[Region],
     ) -> Result<Vec<Seen>, RecognizerError> {
         let mut fresh = Vec::new();
         for (k, seen) in all.iter_mut().enumerate() {
             if !seen.is_face_up() {
                 continue;
             }
-            let still = !changed.iter().any(|r| {
-                r.overlaps([
-                    seen.point[0] - 12.0,
-                    seen.point[1] - 12.0,
-                    seen.point[0] + 12.0,
-                    seen.point[1] + 12.0,
-                ])
-            });
+            let around = [
+                seen.point[0] - 12.0,
+                seen.point[1] - 12.0,
+                seen.point[0] + 12.0,
+                seen.point[1] + 12.0,
+            ];
+            let still = !self
+                .stream
+                .as_ref()
+                .is_none_or(|s| s.change.changed_in(around));
             let earlier = before
                 .iter()
                 .find(|o| {
                     o.is_face_up()
-                        && (o.point[0] - seen.point[0]).hypot(o.point[1] - seen.point[1]) < 2.0
-                        && (o.centre[0] - seen.centre[0]).hypot(o.centre[1] - seen.centre[1]) < 3.0
+                        && (o.point[0] - seen.point[0]).hypot(o.point[1] - seen.point[1])
+                            < SAME_POINT
+                        && (o.centre[0] - seen.centre[0]).hypot(o.centre[1] - seen.centre[1])
+                            < SAME_CENTRE
                 })
                 .filter(|_| still)
                 .map(|o| (o.identity, o.read, o.faces.clone()));
