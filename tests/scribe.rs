@@ -3,9 +3,10 @@
 //! the reading of the table: which card went where, what was wagered, paid and collected.
 //! These are floors the scribe must keep while it improves.
 
-use pitwatch::events::{Event, EventKind};
+use pitwatch::events::{Event, EventKind, WagerKind};
 use pitwatch::layout::{Camera, Layout, TableDesign};
 use pitwatch::layout::{PixelPt, contains};
+use pitwatch::rules::cards::{Card, Suit};
 use pitwatch::rules::twenty_one::HouseRules;
 use pitwatch::sim::compare::{EventScore, compare};
 use pitwatch::sim::replay::looks;
@@ -345,6 +346,182 @@ fn a_stack_followed_twice_is_one_chip_when_it_is_fanned() {
     }
     assert!(doubled > 100, "slips made: {doubled}");
     no_fewer_amounts_read(&plain, &slipped);
+}
+
+/// Adds, in the second half of every two seconds, a second find of each face-up card that has
+/// lain still for a second (`still`: each card's centre and since when it lay there, kept from
+/// look to look): a quarter of its half width to the right, read as the other suit of its
+/// colour, a little smaller (the detector's find of a card's other index, read apart). Returns
+/// how many.
+fn find_cards_twice(t: f64, still: &mut Vec<([f64; 2], f64)>, seen: &mut Vec<Seen>) -> usize {
+    let now: Vec<([f64; 2], f64)> = seen
+        .iter()
+        .filter(|s| matches!(s.identity, Identity::Card(_)))
+        .map(|s| {
+            let since = still
+                .iter()
+                .find(|(c, _)| apart(*c, s.centre) < 1.0)
+                .map_or(t, |&(_, since)| since);
+            (s.centre, since)
+        })
+        .collect();
+    *still = now;
+    if t % 2.0 < 1.0 {
+        return 0;
+    }
+    let mut added = Vec::new();
+    for s in seen.iter() {
+        let Identity::Card(card) = s.identity else {
+            continue;
+        };
+        if !still
+            .iter()
+            .any(|&(c, since)| c == s.centre && t - since >= 1.0)
+        {
+            continue;
+        }
+        let other = match card.suit {
+            Suit::Clubs => Suit::Spades,
+            Suit::Spades => Suit::Clubs,
+            Suit::Hearts => Suit::Diamonds,
+            Suit::Diamonds => Suit::Hearts,
+        };
+        let mut again = s.clone();
+        again.identity = Identity::Card(Card {
+            rank: card.rank,
+            suit: other,
+        });
+        let (r, c) = (0.25 * s.half_width(), s.centre);
+        for p in again.corners.iter_mut() {
+            *p = [c[0] + r + 0.8 * (p[0] - c[0]), c[1] + 0.8 * (p[1] - c[1])];
+        }
+        for p in [&mut again.centre, &mut again.point] {
+            p[0] += r;
+        }
+        added.push(again);
+    }
+    let n = added.len();
+    seen.extend(added);
+    n
+}
+
+/// A card found twice at once, the second find a little off and read as another face, is one
+/// card: no card is dealt onto another's place (a hit card covers no more than the lower
+/// left-hand quarter of the card before, 08-10(2)). Seen on footage as the dealer's turned
+/// hole card found again beside itself and written as a draw on 19 (shift seed 12, 331 s).
+#[test]
+fn a_card_found_twice_at_once_is_one_card() {
+    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
+    let mut doubled = 0usize;
+    for seed in [77, 78] {
+        let (truth, found) = recover(seed, 6, 0.0, 0.0);
+        add(&mut plain, &compare(&truth, &found, 1.5, cards));
+        let mut still = Vec::new();
+        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |_, _, t, seen| {
+            doubled += find_cards_twice(t, &mut still, seen);
+        });
+        add(&mut slipped, &compare(&truth, &found, 1.5, cards));
+    }
+    assert!(doubled > 100, "slips made: {doubled}");
+    let (p, s) = (plain.total(), slipped.total());
+    assert!(
+        p.expected >= 40,
+        "card events in the sample: {}",
+        p.expected
+    );
+    assert!(
+        s.matched >= p.matched && s.found <= p.found,
+        "card events with the slips {s:?}, without {p:?} ({:?} against {:?})",
+        slipped.by_type,
+        plain.by_type
+    );
+}
+
+/// Adds a $25 chip lying on space 3's insurance line from half a second after each clear of
+/// the cards (and the start) until just before the next round's first card. Returns how many
+/// looks it was added to.
+fn chip_on_the_insurance_line_before_the_deal(
+    events: &[Event],
+    layout: &Layout,
+    t: f64,
+    seen: &mut Vec<Seen>,
+) -> usize {
+    let cleared = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: None }) && e.t <= t)
+        .map(|e| e.t)
+        .fold(0.0, f64::max);
+    let next_card = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Card { .. }) && e.t > cleared)
+        .map(|e| e.t)
+        .fold(f64::INFINITY, f64::min);
+    if t < cleared + 0.5 || t > next_card - 1.0 {
+        return 0;
+    }
+    let zone = &layout.spaces[2].insurance;
+    let n = zone.len() as f64;
+    let c = zone
+        .iter()
+        .fold([0.0, 0.0], |m, p| [m[0] + p[0] / n, m[1] + p[1] / n]);
+    let r = layout.chip_radius_at(c).unwrap_or(8.0);
+    seen.push(Seen {
+        identity: Identity::Chip(2500),
+        score: 0.9,
+        read: 0.9,
+        centre: c,
+        corners: [
+            [c[0] - r, c[1] - r],
+            [c[0] + r, c[1] - r],
+            [c[0] + r, c[1] + r],
+            [c[0] - r, c[1] + r],
+        ],
+        point: c,
+        faces: None,
+    });
+    1
+}
+
+/// A chip at rest on the insurance line before the round's cards is no insurance: insurance
+/// is bet after the first two cards are dealt to each space (99-01.3-08-09(2)(b)). Seen on
+/// footage as a player's wager chip read on the insurance line just after the clear, written
+/// as a $25 insurance bet and its "collection" as the chip went on to the circle, two false
+/// findings (shift seed 12, 3482 s).
+#[test]
+fn a_chip_on_the_insurance_line_before_the_deal_is_no_insurance() {
+    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
+    let mut looks_with = 0usize;
+    let mut insured = 0usize;
+    for seed in [77, 78] {
+        let (truth, found) = recover(seed, 6, 0.0, 0.0);
+        add(&mut plain, &compare(&truth, &found, 1.5, seen_at_the_table));
+        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |events, layout, t, seen| {
+            looks_with += chip_on_the_insurance_line_before_the_deal(events, layout, t, seen);
+        });
+        insured += found
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Wager {
+                        kind: WagerKind::Insurance,
+                        ..
+                    }
+                )
+            })
+            .count();
+        add(
+            &mut slipped,
+            &compare(&truth, &found, 1.5, seen_at_the_table),
+        );
+    }
+    assert!(looks_with > 100, "looks with the chip: {looks_with}");
+    assert_eq!(insured, 0, "insurance wagers written");
+    let (p, s) = (plain.total(), slipped.total());
+    assert!(
+        s.matched >= p.matched && s.found <= p.found,
+        "events with the chip {s:?}, without {p:?}"
+    );
 }
 
 /// Replays `events` (simulated play) through the tracker and the scribe with a recognizer

@@ -17,6 +17,10 @@ pub(super) enum Spot {
     Dealer,
 }
 
+/// How near (a share of a card's half width) a card at rest lies to a placed card still in
+/// sight to be a second find of it.
+const SAME_CARD: f64 = 0.5;
+
 /// A card placed at a spot.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Placed {
@@ -173,7 +177,7 @@ impl Scribe {
 
     /// A card came to rest: written as dealt to the spot and hand it lies at.
     fn place(&mut self, id: u64) {
-        if self.resume(id) {
+        if self.resume(id) || self.found_twice(id) {
             return;
         }
         let Some(note) = self.cards.get(&id) else {
@@ -358,6 +362,33 @@ impl Scribe {
             n.was_back |= note.was_back;
         }
         true
+    }
+
+    /// A card at rest on a placed face-up card still in sight, their centres within half of
+    /// a card's half width: a second find of that card (its other index, read as another face
+    /// or at another size; the tracker follows it as a track of its own), not a card dealt. A
+    /// hit card covers no more than the lower left-hand quarter of the card before (08-10(2))
+    /// and the dealer's cards lie side by side, so no card is dealt onto another's place. Seen
+    /// on footage as the dealer's turned hole card Qs found again as a Qc 6 px off while the
+    /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). The find is
+    /// forgotten. True when it was.
+    fn found_twice(&mut self, id: u64) -> bool {
+        let Some(note) = self.cards.get(&id) else {
+            return false;
+        };
+        let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
+        let twice = self.cards.iter().any(|(&k, o)| {
+            k != id
+                && matches!(o.identity, Identity::Card(_))
+                && o.seen_t >= rest_t
+                && o.placed.is_some_and(|p| {
+                    dist(p.at, rest) <= SAME_CARD * half.max(half_width(&o.corners))
+                })
+        });
+        if twice {
+            self.cards.remove(&id);
+        }
+        twice
     }
 
     /// A placed player's card came to rest away from its hand: the pair was split and this

@@ -817,6 +817,12 @@ impl Scribe {
             };
             (kind, 1, 1)
         } else if in_zone(&zones.insurance) {
+            // Insurance is bet after the first two cards are dealt to each space (08-09(2)(b));
+            // before them, chips resting on the insurance line are on their way to a wager
+            // (or a misread), no bet yet: judged again where they come to rest.
+            if !dealt {
+                return;
+            }
             (WagerKind::Insurance, 1, 1)
         } else if let Some((_, old, new, _)) = split {
             self.splits
