@@ -1,9 +1,9 @@
 """Quantize pitnet's body to 8-bit integers: the six residual blocks and the stem's second
 convolution run in int8 (weights per channel, activations per tensor), calibrated on crops of
 the training shifts; the stem's first convolution (raw pixels in), the neck and the heads
-(the heat, geometry and chip values out) stay in float. On this 2-core machine's AVX2 that runs
-the finder about a sixth faster a pixel, and reads the held-out shifts as the float network
-does (models/README.md has the figures).
+(the heat, geometry and chip values out) stay in float. On this 2-core machine's AVX2 that takes
+about a tenth off `pitwatch analyze`'s CPU time and reads the held-out shifts as well as the
+float network does (models/README.md has the figures).
 
     python training/quantize.py --data .local/data IN.onnx OUT.onnx     (OUT may be IN)
 

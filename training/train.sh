@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trains the recognizer from scratch and writes models/pitnet.onnx (see models/README.md).
+# Trains the recognizer from scratch and writes models/ (see models/README.md).
 #
 #   bash training/train.sh [--shifts N] [--minutes M] [--reader-minutes R] [--card-minutes C]
 #
@@ -9,7 +9,8 @@
 #    felt, lighting, camera, noise and H.264 quality) and cuts them into crops (dataset.py).
 # 3. Trains the recognizer for M minutes on the CPU (train.py), then the card reader's index
 #    view for R minutes and its whole-card view for C minutes (reader.py), and exports each to
-#    one ONNX file (opset 17) in models/.
+#    one ONNX file (opset 17) in models/; the recognizer as models/pitnet-float.onnx, then
+#    quantized to 8-bit integers in its body as models/pitnet.onnx (quantize.py, a minute).
 # 4. Renders two held-out shifts (seeds and realism settings never used in training) and
 #    scores the new model on them with `pitwatch eval-vision`.
 # The defaults (32 shifts, 20 + 8 + 9 minutes) finish within an hour on a 2-core machine.
@@ -44,8 +45,10 @@ last=$((1000 + shifts - 1))
 (cd training && "../$venv/bin/python" dataset.py --pitwatch ../target/release/pitwatch \
   --out "../$data" --seeds "1000-$last")
 echo "dataset ready after $(( $(date +%s) - start )) s"
-(cd training && "../$venv/bin/python" train.py --data "../$data" --out ../models/pitnet.onnx \
+(cd training && "../$venv/bin/python" train.py --data "../$data" --out ../models/pitnet-float.onnx \
   --minutes "$minutes")
+(cd training && "../$venv/bin/python" quantize.py --data "../$data" ../models/pitnet-float.onnx \
+  ../models/pitnet.onnx)
 (cd training && "../$venv/bin/python" reader.py --data "../$data" \
   --out ../models/pitnet-reader.onnx --minutes "$reader_minutes" --hard 1.5)
 (cd training && "../$venv/bin/python" reader.py --data "../$data" --anchor card \
@@ -58,5 +61,5 @@ rm -rf .local/eval
   --label-every 5 --errors 0.3 --out .local/eval/shift-9002 > /dev/null
 ./target/release/pitwatch eval-vision .local/eval/shift-9001 .local/eval/shift-9002 \
   --out .local/eval/worst
-sha256sum models/pitnet.onnx models/pitnet-reader.onnx models/pitnet-reader-card.onnx
+sha256sum models/pitnet.onnx models/pitnet-float.onnx models/pitnet-reader.onnx models/pitnet-reader-card.onnx
 echo "done after $(( $(date +%s) - start )) s"
