@@ -145,11 +145,28 @@ fn the_log_read_from_the_table_matches_the_truth() {
     assert!(m.recall() >= 0.9, "payoffs with their amounts: {m:?}");
 }
 
-/// Wagers and payoffs whose amounts were read right.
-fn money_read(truth: &[Event], found: &[Event]) -> EventScore {
-    compare(truth, found, 1.5, |k| {
-        matches!(k, EventKind::Payout { .. } | EventKind::Wager { .. })
-    })
+/// Simulated play (seeds 77 and 78, six rounds each) read as it is and with `slip` changing
+/// each look's finds (given the truth, the layout, the time and the finds): the events
+/// `counted` keeps scored both ways, and every event read with the slips.
+fn plain_and_slipped(
+    counted: impl Fn(&EventKind) -> bool + Copy,
+    mut slip: impl FnMut(&[Event], &Layout, f64, &mut Vec<Seen>),
+) -> (EventScore, EventScore, Vec<Event>) {
+    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
+    let mut all = Vec::new();
+    for seed in [77, 78] {
+        let (truth, found) = recover(seed, 6, 0.0, 0.0);
+        add(&mut plain, &compare(&truth, &found, 1.5, counted));
+        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, &mut slip);
+        add(&mut slipped, &compare(&truth, &found, 1.5, counted));
+        all.extend(found);
+    }
+    (plain, slipped, all)
+}
+
+/// Wagers and payoffs.
+fn money(k: &EventKind) -> bool {
+    matches!(k, EventKind::Payout { .. } | EventKind::Wager { .. })
 }
 
 /// Asserts that wagers and payoffs were read with their amounts as often with the
@@ -278,17 +295,11 @@ fn hide_fan_end(events: &[Event], layout: &Layout, t: f64, seen: &mut Vec<Seen>)
 /// over and wagers read $5 over.
 #[test]
 fn a_fan_chip_found_twice_or_found_anew_is_counted_once() {
-    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
     let (mut doubled, mut hidden) = (0usize, 0usize);
-    for seed in [77, 78] {
-        let (truth, found) = recover(seed, 6, 0.0, 0.0);
-        add(&mut plain, &money_read(&truth, &found));
-        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |events, layout, t, seen| {
-            doubled += find_fan_chips_twice(seen);
-            hidden += usize::from(hide_fan_end(events, layout, t, seen));
-        });
-        add(&mut slipped, &money_read(&truth, &found));
-    }
+    let (plain, slipped, _) = plain_and_slipped(money, |events, layout, t, seen| {
+        doubled += find_fan_chips_twice(seen);
+        hidden += usize::from(hide_fan_end(events, layout, t, seen));
+    });
     assert!(
         doubled > 100 && hidden > 100,
         "slips made: {doubled} doubled, {hidden} hidden"
@@ -334,16 +345,10 @@ fn find_stack_twice(layout: &Layout, seen: &mut Vec<Seen>) -> usize {
 /// rounds at 656 s and 2094 s), each a false underpay.
 #[test]
 fn a_stack_followed_twice_is_one_chip_when_it_is_fanned() {
-    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
     let mut doubled = 0usize;
-    for seed in [77, 78] {
-        let (truth, found) = recover(seed, 6, 0.0, 0.0);
-        add(&mut plain, &money_read(&truth, &found));
-        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |_, layout, _, seen| {
-            doubled += find_stack_twice(layout, seen);
-        });
-        add(&mut slipped, &money_read(&truth, &found));
-    }
+    let (plain, slipped, _) = plain_and_slipped(money, |_, layout, _, seen| {
+        doubled += find_stack_twice(layout, seen);
+    });
     assert!(doubled > 100, "slips made: {doubled}");
     no_fewer_amounts_read(&plain, &slipped);
 }
@@ -411,17 +416,11 @@ fn find_cards_twice(t: f64, still: &mut Vec<([f64; 2], f64)>, seen: &mut Vec<See
 /// hole card found again beside itself and written as a draw on 19 (shift seed 12, 331 s).
 #[test]
 fn a_card_found_twice_at_once_is_one_card() {
-    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
     let mut doubled = 0usize;
-    for seed in [77, 78] {
-        let (truth, found) = recover(seed, 6, 0.0, 0.0);
-        add(&mut plain, &compare(&truth, &found, 1.5, cards));
-        let mut still = Vec::new();
-        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |_, _, t, seen| {
-            doubled += find_cards_twice(t, &mut still, seen);
-        });
-        add(&mut slipped, &compare(&truth, &found, 1.5, cards));
-    }
+    let mut still = Vec::new();
+    let (plain, slipped, _) = plain_and_slipped(cards, |_, _, t, seen| {
+        doubled += find_cards_twice(t, &mut still, seen);
+    });
     assert!(doubled > 100, "slips made: {doubled}");
     let (p, s) = (plain.total(), slipped.total());
     assert!(
@@ -489,32 +488,23 @@ fn chip_on_the_insurance_line_before_the_deal(
 /// findings (shift seed 12, 3482 s).
 #[test]
 fn a_chip_on_the_insurance_line_before_the_deal_is_no_insurance() {
-    let (mut plain, mut slipped) = (EventScore::default(), EventScore::default());
     let mut looks_with = 0usize;
-    let mut insured = 0usize;
-    for seed in [77, 78] {
-        let (truth, found) = recover(seed, 6, 0.0, 0.0);
-        add(&mut plain, &compare(&truth, &found, 1.5, seen_at_the_table));
-        let (truth, found) = recover_seen(seed, 6, 0.0, 0.0, |events, layout, t, seen| {
+    let (plain, slipped, found) =
+        plain_and_slipped(seen_at_the_table, |events, layout, t, seen| {
             looks_with += chip_on_the_insurance_line_before_the_deal(events, layout, t, seen);
         });
-        insured += found
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.kind,
-                    EventKind::Wager {
-                        kind: WagerKind::Insurance,
-                        ..
-                    }
-                )
-            })
-            .count();
-        add(
-            &mut slipped,
-            &compare(&truth, &found, 1.5, seen_at_the_table),
-        );
-    }
+    let insured = found
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    kind: WagerKind::Insurance,
+                    ..
+                }
+            )
+        })
+        .count();
     assert!(looks_with > 100, "looks with the chip: {looks_with}");
     assert_eq!(insured, 0, "insurance wagers written");
     let (p, s) = (plain.total(), slipped.total());
