@@ -370,25 +370,22 @@ impl Scribe {
     /// hit card covers no more than the lower left-hand quarter of the card before (08-10(2))
     /// and the dealer's cards lie side by side, so no card is dealt onto another's place. Seen
     /// on footage as the dealer's turned hole card Qs found again as a Qc 6 px off while the
-    /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). The find is
-    /// forgotten. True when it was.
-    fn found_twice(&mut self, id: u64) -> bool {
+    /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). The find is not
+    /// placed but kept in view: should it come to rest elsewhere, it is placed there then.
+    /// True when it was.
+    fn found_twice(&self, id: u64) -> bool {
         let Some(note) = self.cards.get(&id) else {
             return false;
         };
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
-        let twice = self.cards.iter().any(|(&k, o)| {
+        self.cards.iter().any(|(&k, o)| {
             k != id
                 && matches!(o.identity, Identity::Card(_))
                 && o.seen_t >= rest_t
                 && o.placed.is_some_and(|p| {
                     dist(p.at, rest) <= SAME_CARD * half.max(half_width(&o.corners))
                 })
-        });
-        if twice {
-            self.cards.remove(&id);
-        }
-        twice
+        })
     }
 
     /// A placed player's card came to rest away from its hand: the pair was split and this
