@@ -6,6 +6,7 @@ pub mod detector;
 pub mod engine;
 pub mod looks;
 pub mod pitnet;
+pub mod pool;
 pub mod reader;
 pub mod recognizer;
 pub mod score;

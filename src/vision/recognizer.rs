@@ -17,7 +17,9 @@ use super::looks;
 use super::pitnet::{
     ALIGN, Maps, STRIDE, Seen, Window, decode, drop_chips_on_cards, merge, scale_for,
 };
+use super::pool::{self, Pooled};
 use super::reader::{Cut, Reader};
+use super::yolo::Identity;
 use crate::layout::zones::Polygon;
 use crate::layout::{Layout, PixelPt, contains};
 
@@ -185,6 +187,8 @@ pub struct Recognizer {
     pub stride: u64,
     frames: u64,
     latest: Vec<Seen>,
+    /// The face-up cards of the last look, with their readings pooled ([`pool`]).
+    pools: Vec<Pooled>,
     /// The size of the stream's frames.
     size: (usize, usize),
     /// Zones in picture pixels.
@@ -229,6 +233,7 @@ impl Recognizer {
             stride: 1,
             frames: 0,
             latest: Vec::new(),
+            pools: Vec::new(),
             size: (0, 0),
             zones: Zones::default(),
             layout: None,
@@ -276,6 +281,7 @@ impl Recognizer {
         self.stream = None;
         self.frames = 0;
         self.latest.clear();
+        self.pools.clear();
     }
 
     /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
@@ -366,6 +372,7 @@ impl Recognizer {
         let mut found = found;
         self.size_chips(&mut found);
         drop_chips_on_cards(&mut found);
+        self.pools = pool::pool_readings(&self.pools, &mut found);
         self.latest.clone_from(&found);
         Ok(found)
     }
@@ -377,7 +384,7 @@ impl Recognizer {
             return;
         };
         for s in found.iter_mut() {
-            if let crate::vision::yolo::Identity::Chip(_) = s.identity
+            if let Identity::Chip(_) = s.identity
                 && let Some(r) = layout.chip_radius_at(s.centre)
             {
                 let [x, y] = s.centre;
