@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use super::pitnet::Seen;
+use super::reader::log_sum_exp;
 use super::yolo::Identity;
 use crate::rules::cards::Card;
 
@@ -52,8 +53,7 @@ pub fn pool(old: &[f32], new: &[f32]) -> Option<Arc<[f32]>> {
         .zip(new)
         .map(|(&o, &n)| POOL_KEEP * o + n)
         .collect();
-    let max = joint.iter().copied().fold(f32::MIN, f32::max);
-    let z = max + joint.iter().map(|&x| (x - max).exp()).sum::<f32>().ln();
+    let z = log_sum_exp(&joint);
     Some(joint.iter().map(|&x| x - z).collect())
 }
 

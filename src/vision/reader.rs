@@ -232,7 +232,7 @@ const CLASSES: usize = NO_INDEX + 1;
 
 /// ln of the sum of the exponentials of `v`, taken without overflow: what turns logits into
 /// log-probabilities when subtracted from each.
-fn log_sum_exp(v: &[f32]) -> f32 {
+pub(crate) fn log_sum_exp(v: &[f32]) -> f32 {
     let max = v.iter().copied().fold(f32::MIN, f32::max);
     max + v.iter().map(|&x| (x - max).exp()).sum::<f32>().ln()
 }
