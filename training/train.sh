@@ -13,8 +13,9 @@
 #    quantized to 8-bit integers in its body as models/pitnet.onnx (quantize.py, a minute).
 # 4. Renders two held-out shifts (seeds and realism settings never used in training) and
 #    scores the new model on them with `pitwatch eval-vision`.
-# The defaults (32 shifts, 18 + 8 + 9 minutes) finish within an hour on a 2-core machine (timed
-# at 61.5 minutes with 20 for the recognizer and other work sharing the cores; models/README.md).
+# The defaults (32 shifts, 18 + 8 + 9 minutes) finish within an hour on a 2-core machine with
+# nothing else running: 48.4 minutes from a fresh checkout, setup and PyTorch's install included
+# (models/README.md gives what that run's models read).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
