@@ -617,3 +617,45 @@ fn the_last_wager_collected_before_the_clear_is_collected() {
         "space 1 collected at {got:?}, truly at {want:?}"
     );
 }
+
+/// A split wager goes down beside the hand split, "horizontal to the original wager"
+/// (99-01.3-08-09(2)(c)): in the simulator's layout 10.5 cm over, farther from its own space's
+/// circle than its cards lie from the next space's. It is read as that space's split, not as a
+/// double-down at the next space (which made the hour's rounds with splits unreconstructable).
+#[test]
+fn a_split_wager_is_read_at_the_space_split() {
+    let (mut splits, mut read, mut doubles_made_up) = (0usize, 0usize, 0usize);
+    for (seed, rounds) in [(11, 5), (77, 6), (78, 6), (79, 6), (80, 6), (81, 6)] {
+        let mut cfg = PlayConfig::new(HouseRules::default(), seed);
+        cfg.with_chips = true;
+        cfg.t0 = 1.0;
+        let truth = pitwatch::sim::Table::new(cfg).play(rounds);
+        let found = replay_log(&truth);
+        let wager = |e: &Event, want: WagerKind| match e.kind {
+            EventKind::Wager { space, kind, .. } if kind == want => Some(space),
+            _ => None,
+        };
+        for e in &truth {
+            let Some(space) = wager(e, WagerKind::Split) else {
+                continue;
+            };
+            splits += 1;
+            read +=
+                usize::from(found.iter().any(|f| {
+                    wager(f, WagerKind::Split) == Some(space) && (f.t - e.t).abs() <= 1.5
+                }));
+        }
+        let doubles = |log: &[Event]| {
+            log.iter()
+                .filter(|e| wager(e, WagerKind::Double).is_some())
+                .count()
+        };
+        doubles_made_up += doubles(&found).saturating_sub(doubles(&truth));
+    }
+    assert!(splits >= 3, "split wagers in the sample: {splits}");
+    assert_eq!(read, splits, "split wagers read at their space");
+    assert_eq!(
+        doubles_made_up, 0,
+        "double-down wagers written that were not made"
+    );
+}

@@ -16,6 +16,12 @@ pub const CARD_W: f64 = 6.35;
 pub const CARD_H: f64 = 8.89;
 /// A chip's diameter, in centimetres.
 pub const CHIP_D: f64 = 3.9;
+/// How far apart split hands' wagers lie side by side (08-11(3)(a)), centre to centre, in
+/// centimetres: room for a hand's wager with its payoff fanned beside it toward the dealer
+/// ([`TableDesign::payout`], 1.4 chips right of the bet), and 1.1 cm between that payoff and the
+/// next hand's wager fanned toward the dealer too (08-11(16)(a)). Their cards lie closer, a
+/// card's width and 2 cm apart, nearer their own space's cards than the next space's.
+pub const SPLIT_STEP: f64 = 10.5;
 /// Chip denominations in the tray, in cents, from the dealer's left.
 pub const TRAY_DENOMS: [i64; 6] = [50, 100, 200, 500, 2_500, 10_000];
 
@@ -137,7 +143,7 @@ impl TableDesign {
         if hand <= 1 {
             c
         } else {
-            self.in_space(space, c, (f64::from(hand) - 1.0) * (CARD_W + 2.0), 0.0)
+            self.in_space(space, c, (f64::from(hand) - 1.0) * SPLIT_STEP, 0.0)
         }
     }
 

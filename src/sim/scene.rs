@@ -43,6 +43,10 @@ pub enum Fan {
     Right,
     /// In a row to the dealer's left (a player's wager, fanned beside its payoff).
     Left,
+    /// In a row toward the dealer: a split hand's wager and payoff, which lie side by side with
+    /// the other hands' and would run into them fanned to a side (08-11(16)(a) lets the dealer
+    /// fan either toward the side or toward the dealer).
+    Toward,
 }
 
 /// A point on an object's path.
@@ -495,15 +499,31 @@ impl Builder<'_> {
                 } else {
                     Vec::new()
                 };
-                for id in fan_first {
+                // Split hands lie side by side, a hand's payoff against the next hand's wager:
+                // there every payoff, and the wager of every hand but the leftmost, is fanned
+                // toward the dealer; so is the wager at the space to the right of split
+                // hands, which reach toward it. A hand with a double-down stack there has
+                // only the double fanned (16(a) lets the dealer fan one of a player's stacks
+                // when split or doubled), its wager left stacked.
+                let split = *bet == Bet::Main && self.space(s).hands.len() > 1;
+                let crowded = *bet == Bet::Main && s > 1 && self.space(s - 1).hands.len() > 1;
+                let toward = if split { h > 1 } else { crowded };
+                let doubled = fan_first.len() > 1;
+                for (k, id) in fan_first.into_iter().enumerate() {
+                    let way = match (toward, doubled, k) {
+                        (false, ..) => Some(Fan::Left),
+                        (true, true, 0) => None,
+                        (true, ..) => Some(Fan::Toward),
+                    };
                     if let Thing::Chips {
                         fanned_from, fan, ..
                     } = &mut self.scene.objects[id].thing
                         && fanned_from.is_infinite()
                         && *fanned_from > 0.0
+                        && let Some(way) = way
                     {
                         *fanned_from = t - MOVE;
-                        *fan = Fan::Left;
+                        *fan = way;
                     }
                 }
                 let values = chip_values(money);
@@ -513,6 +533,9 @@ impl Builder<'_> {
                     angle: d.space_turn(s),
                 };
                 let id = self.chips(money, *fanned != Some(false), from, to, t, s, h);
+                if split && let Thing::Chips { fan, .. } = &mut self.scene.objects[id].thing {
+                    *fan = Fan::Toward;
+                }
                 self.trip(t, from.at, spot);
                 let sp = self.space(s);
                 match bet {
@@ -695,6 +718,7 @@ pub fn chip_positions(p: Placement, n: usize, fan: Fan) -> Vec<TablePt> {
             let (dx, dy) = match fan {
                 Fan::Right => (i * CHIP_D * 0.62, 0.0),
                 Fan::Left => (-i * CHIP_D * 0.62, 0.0),
+                Fan::Toward => (0.0, -i * CHIP_D * 0.62),
                 Fan::Stacked => (i * 0.06, i * 0.12),
             };
             p.at.offset(dx * c - dy * s, dx * s + dy * c)
@@ -785,6 +809,66 @@ mod tests {
         let at = s.hand_at(card.t - MOVE * 0.9, rest);
         assert!(at.dist(d.shoe_mouth()) < 1e-9, "{at:?}");
         assert_eq!(s.hand_at(-100.0, rest), rest);
+    }
+
+    /// Main-bet payoffs at a space whose pair was split after which, a moment on, a chip at
+    /// that space overlaps a chip of another object: (those, all the payoffs looked at).
+    fn split_overlaps(rounds: usize, seed: u64) -> (usize, usize) {
+        let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
+        let s = Scene::build(&events, &TableDesign::default());
+        let (mut overlaps, mut looked) = (0, 0);
+        for ev in &events {
+            let EventKind::Payout {
+                space,
+                bet: Bet::Main,
+                ..
+            } = &ev.kind
+            else {
+                continue;
+            };
+            let t = ev.t + 0.01;
+            let here = |o: &&Object| o.space == *space && o.at(t).is_some();
+            if !s.objects.iter().filter(here).any(|o| o.hand >= 2) {
+                continue;
+            }
+            looked += 1;
+            let chips: Vec<(u32, u8, TablePt)> = s
+                .objects
+                .iter()
+                .filter_map(|o| match &o.thing {
+                    Thing::Chips { values, .. } => Some((o, o.at(t)?, values.len())),
+                    Thing::Card { .. } => None,
+                })
+                .flat_map(|(o, p, n)| {
+                    chip_positions(p, n, o.fan(t))
+                        .into_iter()
+                        .map(move |q| (o.id, o.space, q))
+                })
+                .collect();
+            let overlap = chips.iter().enumerate().any(|(i, a)| {
+                chips[i + 1..].iter().any(|b| {
+                    let ours = a.1 == *space || b.1 == *space;
+                    a.0 != b.0 && ours && a.2.dist(b.2) < CHIP_D
+                })
+            });
+            overlaps += usize::from(overlap);
+        }
+        (overlaps, looked)
+    }
+
+    #[test]
+    fn split_hands_fans_lie_clear_of_each_other() {
+        // 08-11(16)(a): each hand's wager and payoff fanned so the camera sees every chip.
+        // Split hands lie side by side (08-11(3)(a)), so their fans go toward the dealer.
+        // Fanned to the side as at other spaces, two thirds of them ran into another hand's
+        // chips (121 of 179). What is left: a hand split three ways, reaching the next space,
+        // and a long column at a corner space against the next space's.
+        let (overlaps, looked) = split_overlaps(1_500, 12);
+        assert!(looked >= 100, "{looked} payoffs at split spaces");
+        assert!(
+            overlaps * 40 <= looked,
+            "{overlaps} of {looked} payoffs at split spaces overlap other chips"
+        );
     }
 
     #[test]

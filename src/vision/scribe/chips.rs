@@ -1169,19 +1169,19 @@ impl Scribe {
     }
 
     /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
-    /// that of a wager in sight within two and a half chips (split hands and their payoffs
-    /// spread toward the next space), else the nearest of the zones (bet, tip, insurance,
-    /// cards) within two chips.
+    /// that of a wager in sight within three chips (split hands' wagers lie side by side, 2.7
+    /// chips apart in the simulator's layout, and their payoffs spread toward the next space),
+    /// else the nearest of the zones (bet, tip, insurance, cards) within two chips.
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
         let near = self
             .stakes
             .iter()
             .filter(|s| !s.closed && self.present(s))
             .map(|s| (s.space, dist(s.at, p)))
-            .filter(|(_, d)| *d <= 5.0 * radius)
+            .filter(|(_, d)| *d <= 6.0 * radius)
             .min_by(|a, b| a.1.total_cmp(&b.1));
         if let Some((space, d)) = near {
-            return Some((space, d - 5.0 * radius));
+            return Some((space, d - 6.0 * radius));
         }
         let reach = 4.0 * radius;
         self.layout
