@@ -3,7 +3,7 @@
 //! the reading of the table: which card went where, what was wagered, paid and collected.
 //! These are floors the scribe must keep while it improves.
 
-use pitwatch::events::{Event, EventKind, WagerKind};
+use pitwatch::events::{Event, EventKind, Target, WagerKind};
 use pitwatch::layout::{Camera, Layout, TableDesign};
 use pitwatch::layout::{PixelPt, contains};
 use pitwatch::rules::cards::{Card, Suit};
@@ -657,5 +657,76 @@ fn a_split_wager_is_read_at_the_space_split() {
     assert_eq!(
         doubles_made_up, 0,
         "double-down wagers written that were not made"
+    );
+}
+
+/// The dealer turns the hole card over (99-01.3-08-11(10)) and, standing, takes the cards up
+/// at once (08-11(17)): the camera may read its face only a look or two, fewer than the
+/// tracker needs to call the card turned. Those looks are enough: the turn is written, with
+/// the card read (on the simulated hour, a 9h turned at 2843.8 s and cleared 0.9 s later).
+#[test]
+fn a_hole_card_read_face_up_twice_is_turned() {
+    let mut kept: std::collections::HashMap<usize, u32> = std::collections::HashMap::new();
+    let (truth, found) = recover_seen(5, 8, 0.0, 0.0, |events, layout, t, seen| {
+        for s in seen.iter_mut() {
+            let Identity::Card(card) = s.identity else {
+                continue;
+            };
+            if !contains(&layout.dealer_cards, PixelPt::new(s.centre[0], s.centre[1])) {
+                continue;
+            }
+            // The round's turn of this card, the card having lain face down a while before
+            // (one turned as soon as dealt, never seen face down, is another case): its first
+            // two face-up looks are kept, the rest read as the card's back.
+            let turn = events.iter().position(|e| {
+                matches!(e.kind, EventKind::HoleCardTurned { card: c } if c == card)
+                    && e.t <= t
+                    && t - e.t <= 8.0
+            });
+            let lay_face_down = turn.is_some_and(|i| {
+                events[..i]
+                    .iter()
+                    .rev()
+                    .find(|e| {
+                        matches!(
+                            e.kind,
+                            EventKind::Card {
+                                to: Target::Dealer,
+                                card: None,
+                                ..
+                            }
+                        )
+                    })
+                    .is_some_and(|e| events[i].t - e.t >= 1.5)
+            });
+            let turn = turn.filter(|_| lay_face_down);
+            if let Some(i) = turn {
+                let n = kept.entry(i).or_default();
+                *n += 1;
+                if *n > 2 {
+                    s.identity = Identity::CardBack;
+                }
+            }
+        }
+    });
+    let turns = |log: &[Event]| -> Vec<(f64, Card)> {
+        log.iter()
+            .filter_map(|e| match e.kind {
+                EventKind::HoleCardTurned { card } => Some((e.t, card)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (want, got) = (turns(&truth), turns(&found));
+    assert!(want.len() >= 5, "hole cards turned in the sample: {want:?}");
+    for (t, card) in &want {
+        assert!(
+            got.iter().any(|(u, c)| c == card && (u - t).abs() <= 1.5),
+            "{card} turned at {t:.2} s not written: {got:?}"
+        );
+    }
+    assert!(
+        got.len() <= want.len(),
+        "turns written: {got:?}, made: {want:?}"
     );
 }

@@ -87,6 +87,13 @@ impl Track {
         matches!(self.identity, Identity::Card(_) | Identity::CardBack)
     }
 
+    /// Face-up readings in a row, the latest among them, of a card its votes still call face
+    /// down: a hole card being turned over (it counts as turned after the tracker's
+    /// `confirm_hits` of them).
+    pub fn face_up_run(&self) -> u32 {
+        self.face_run
+    }
+
     /// The share of the votes the leading identity holds (0..1).
     pub fn agreement(&self) -> f64 {
         let total: f64 = self.votes.iter().map(|v| v.1).sum();

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist};
 use crate::events::{EventKind, Target, WagerKind};
+use crate::rules::Card;
 use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
@@ -50,6 +51,9 @@ pub(super) struct CardNote {
     was_back: bool,
     /// When it turned face up before it was placed (a hole card turned at once).
     turned_t: Option<f64>,
+    /// A face down card read face up where it lay (a hole card turned), fewer times than the
+    /// tracker takes to call it turned: the face read surest and when first read so.
+    glimpsed: Option<(Card, f64)>,
     pub(super) placed: Option<Placed>,
 }
 
@@ -82,6 +86,7 @@ impl Scribe {
                         seen_t: tr.last,
                         was_back: tr.identity == Identity::CardBack,
                         turned_t: None,
+                        glimpsed: None,
                         placed: None,
                     },
                 );
@@ -160,6 +165,28 @@ impl Scribe {
         note.identity = tr.identity;
         note.was_back |= tr.identity == Identity::CardBack;
         note.seen_t = tr.last;
+        // The hole card turned over where it lies (08-11(10)), read face up this look (as it
+        // came to rest, too: a dealer with no player to wait for turns it at once).
+        if tr.identity == Identity::CardBack
+            && tr.face_up_run() >= 1
+            && tr.last >= self.now - 1e-6
+            && note
+                .placed
+                .is_none_or(|p| p.spot == Spot::Dealer && p.turned.is_none())
+            && dist(tr.centre, note.rest) <= still * half
+            && let Some(card) = tr
+                .votes
+                .iter()
+                .filter_map(|v| match v.0 {
+                    Identity::Card(c) => Some((c, v.1)),
+                    _ => None,
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|v| v.0)
+        {
+            let first = note.glimpsed.map_or(tr.last, |g| g.1);
+            note.glimpsed = Some((card, first));
+        }
         if dist(tr.centre, note.rest) > still * half {
             note.rest = tr.centre;
             note.rest_t = tr.last;
@@ -608,6 +635,7 @@ impl Scribe {
                 .settled_at(&spaces, end, end + COVERED_S)
                 .map_or(end, |t| t + 0.05);
             self.hole_dealt_unseen();
+            self.hole_glimpsed(&old);
             self.write(end, EventKind::CardsCleared { space: None });
             self.cleared_at = end;
             self.splits.clear();
@@ -689,6 +717,30 @@ impl Scribe {
             }
         });
         self.write(t + 0.05, EventKind::HoleCardTurned { card });
+    }
+
+    /// The dealer's face down cards among `ids` (going in the clear) that were read face up
+    /// where they lay, though too few times in a row for the tracker to call them turned: the
+    /// dealer turned the hole card over and took it up at once (08-11(10), (17)). Written as
+    /// turned, a moment before it was first read so (as the tracker's turns are).
+    fn hole_glimpsed(&mut self, ids: &[u64]) {
+        for id in ids {
+            let Some(note) = self.cards.get(id) else {
+                continue;
+            };
+            let (Some(p), Some((card, t)), Identity::CardBack) =
+                (note.placed, note.glimpsed, note.identity)
+            else {
+                continue;
+            };
+            if p.spot != Spot::Dealer || p.turned.is_some() {
+                continue;
+            }
+            let seq = self.write(t - 0.1, EventKind::HoleCardTurned { card });
+            if let Some(p) = self.cards.get_mut(id).and_then(|n| n.placed.as_mut()) {
+                p.turned = Some(seq);
+            }
+        }
     }
 
     /// Takes cards off the table.
