@@ -209,15 +209,19 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
             1u8..=4,
             bet.clone(),
             money.clone(),
-            prop::option::of(any::<bool>())
+            prop::option::of(any::<bool>()),
+            any::<bool>()
         )
-            .prop_map(|(space, hand, bet, money, fanned)| EventKind::Payout {
-                space,
-                hand,
-                bet,
-                money,
-                fanned
-            }),
+            .prop_map(
+                |(space, hand, bet, money, fanned, at_least)| EventKind::Payout {
+                    space,
+                    hand,
+                    bet,
+                    money,
+                    fanned,
+                    at_least,
+                }
+            ),
         (1u8..=9, 1u8..=4, bet, money, any::<bool>()).prop_map(
             |(space, hand, bet, money, at_least)| EventKind::Return {
                 space,

@@ -3,7 +3,7 @@
 //! the reading of the table: which card went where, what was wagered, paid and collected.
 //! These are floors the scribe must keep while it improves.
 
-use pitwatch::events::{Event, EventKind, Target, WagerKind};
+use pitwatch::events::{Bet, Event, EventKind, Target, WagerKind};
 use pitwatch::layout::{Camera, Layout, TableDesign};
 use pitwatch::layout::{PixelPt, contains};
 use pitwatch::rules::cards::{Card, Suit};
@@ -728,5 +728,74 @@ fn a_hole_card_read_face_up_twice_is_turned() {
     assert!(
         got.len() <= want.len(),
         "turns written: {got:?}, made: {want:?}"
+    );
+}
+
+/// A payoff the dealer stacked instead of fanning it (99-01.3-08-11(16)(a)) shows the camera
+/// its top chip alone. Where that chip is worth less than the wager it pays, counted when
+/// fanned, it can be no lone chip a dealer would pay a winning hand: it is written as a payoff
+/// not fanned of at least that much (`at_least`), which the audit finds not fanned rather than
+/// short (on the simulated hour, a $21 payoff topped by a $1 chip had been an underpay).
+#[test]
+fn a_payoff_stacked_is_written_not_fanned() {
+    let (mut stacked, mut written) = (0usize, 0usize);
+    for seed in [21, 22, 23, 24] {
+        let mut cfg = PlayConfig::new(HouseRules::default(), seed);
+        cfg.with_chips = true;
+        cfg.t0 = 1.0;
+        cfg.errors = 0.5;
+        cfg.mistakes = vec![pitwatch::sim::Mistake::NotFanned];
+        let truth = pitwatch::sim::Table::new(cfg).play(8);
+        let found = replay_log(&truth);
+        for e in &truth {
+            let EventKind::Payout {
+                space,
+                bet: Bet::Main,
+                fanned: Some(false),
+                money,
+                ..
+            } = &e.kind
+            else {
+                continue;
+            };
+            // More than one chip: a single one looks the same fanned or not.
+            if pitwatch::sim::scene::chip_values(money).len() < 2 {
+                continue;
+            }
+            stacked += 1;
+            written += usize::from(found.iter().any(|f| {
+                matches!(
+                    f.kind,
+                    EventKind::Payout {
+                        space: s,
+                        fanned: Some(false),
+                        at_least: true,
+                        ..
+                    } if s == *space
+                ) && (f.t - e.t).abs() <= 1.5
+            }));
+        }
+        // No payoff fanned is written stacked.
+        let fanned_truth = |log: &[Event]| {
+            log.iter()
+                .filter(|e| {
+                    matches!(
+                        e.kind,
+                        EventKind::Payout {
+                            fanned: Some(false),
+                            ..
+                        }
+                    )
+                })
+                .count()
+        };
+        assert!(fanned_truth(&found) <= fanned_truth(&truth), "seed {seed}");
+    }
+    // Not written so: a payoff read before its wager's fan was (the wager then known only by
+    // its top chip), and one paying a wager of one chip, which no fan counts.
+    assert!(stacked >= 8, "payoffs stacked in the sample: {stacked}");
+    assert!(
+        written * 4 >= stacked * 3,
+        "stacked payoffs written not fanned: {written} of {stacked}"
     );
 }

@@ -220,6 +220,9 @@ pub struct SpaceState {
     pub original_min: bool,
     /// Chips taken from here (collected or returned) are known only as at least their amount.
     pub taken_min: bool,
+    /// A payoff here is known only as at least its amount (a stack not fanned, seen by its
+    /// top chip): it is not found short.
+    pub paid_min: bool,
 }
 
 impl SpaceState {
@@ -238,6 +241,7 @@ impl SpaceState {
         self.stake_min = false;
         self.original_min = false;
         self.taken_min = false;
+        self.paid_min = false;
     }
 
     /// Who placed this round's wager, when the log says.
@@ -527,8 +531,9 @@ impl Round {
                 sp.stake_min || sp.taken_min
             }
             FindingKind::LosingWagerNotCollected => sp.taken_min && obs > 0,
+            FindingKind::Underpay => sp.paid_min,
             FindingKind::TipSettledWrong | FindingKind::InsuranceSettledWrong => {
-                sp.stake_min || sp.taken_min
+                sp.stake_min || sp.taken_min || sp.paid_min
             }
             FindingKind::WagerOutsideLimits => sp.stake_min && obs < exp,
             FindingKind::WagerChangedAfterDeal => sp.stake_min,
@@ -621,8 +626,12 @@ impl Round {
                 bet,
                 money,
                 fanned,
+                at_least,
             } => {
                 self.touch(*space);
+                if *at_least {
+                    self.space_mut(*space).paid_min = true;
+                }
                 self.chips(*space, *hand, *bet, money, Move::Pay(*fanned), t, rules)
             }
             EventKind::Return {

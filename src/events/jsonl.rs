@@ -138,7 +138,15 @@ fn allowed(ty: &str) -> &'static [&'static str] {
             "at_least",
         ],
         "collect" | "return" => &["space", "hand", "bet", "amount_cents", "chips", "at_least"],
-        "payout" => &["space", "hand", "bet", "amount_cents", "chips", "fanned"],
+        "payout" => &[
+            "space",
+            "hand",
+            "bet",
+            "amount_cents",
+            "chips",
+            "fanned",
+            "at_least",
+        ],
         "cards_cleared" => &["space"],
         "dealer_change" => &["dealer"],
         "button" | "check" | "fold" => &["seat"],
@@ -435,6 +443,7 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                     bet,
                     money,
                     fanned: raw.fanned,
+                    at_least: raw.at_least.unwrap_or(false),
                 },
             }
         }
@@ -617,12 +626,14 @@ pub fn to_line(e: &Event) -> String {
             bet,
             money,
             fanned,
+            at_least,
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
             raw.bet = (*bet != Bet::Main).then(|| Cow::Borrowed(bet.as_str()));
             put_money(&mut raw, money);
             raw.fanned = *fanned;
+            raw.at_least = at_least.then_some(true);
         }
         EventKind::CardsCleared { space } => raw.space = space.map(u64::from),
         EventKind::DealerChange { dealer } => raw.dealer = dealer.as_deref().map(str::to_string),

@@ -175,6 +175,9 @@ pub enum EventKind {
         money: Money,
         /// Whether the payoff chips were fanned (08-11(16)(a)); `None` when unknown.
         fanned: Option<bool>,
+        /// The amount is only what could be seen: a payoff stacked, not fanned, seen from
+        /// above by its top chip.
+        at_least: bool,
     },
     /// Chips handed back from a bet to the player: a voided split or double (08-11(10)(e)) or
     /// the excess over the table maximum (08-09(1)).

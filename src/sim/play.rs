@@ -300,6 +300,7 @@ impl Table {
             bet,
             money,
             fanned: Some(!stacked),
+            at_least: false,
         });
         if stacked {
             self.note(Mistake::NotFanned, Some(space));

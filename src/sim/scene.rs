@@ -187,6 +187,37 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// True when chips object `id`, fanned `way` where it lies at `t`, covers no other chip
+    /// and no card lying on the table then (each chip's disc against each chip's disc and each
+    /// card's rectangle).
+    fn clear_of(&self, id: usize, way: Fan, t: f64) -> bool {
+        let objs = &self.scene.objects;
+        let (Some(p), Thing::Chips { values, .. }) = (objs[id].at(t), &objs[id].thing) else {
+            return true;
+        };
+        let mine = chip_positions(p, values.len(), way);
+        let r = CHIP_D / 2.0;
+        objs.iter().enumerate().all(|(i, o)| {
+            let Some(q) = o.at(t).filter(|_| i != id && !o.moving(t)) else {
+                return true;
+            };
+            match &o.thing {
+                Thing::Chips { values, .. } => chip_positions(q, values.len(), o.fan(t))
+                    .into_iter()
+                    .all(|c| mine.iter().all(|m| m.dist(c) >= CHIP_D)),
+                Thing::Card { .. } => {
+                    let (sn, cs) = q.angle.sin_cos();
+                    mine.iter().all(|m| {
+                        let (dx, dy) = (m.x - q.at.x, m.y - q.at.y);
+                        let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+                        let (w, h) = (CARD_W / 2.0, CARD_H / 2.0);
+                        (u - u.clamp(-w, w)).hypot(v - v.clamp(-h, h)) >= r
+                    })
+                }
+            }
+        })
+    }
+
     fn add(&mut self, thing: Thing, keys: Vec<Key>, space: u8, hand: u8) -> usize {
         let id = self.scene.objects.len();
         self.scene.objects.push(Object {
@@ -486,6 +517,7 @@ impl Builder<'_> {
                 bet,
                 money,
                 fanned,
+                ..
             } => {
                 let (s, h) = (*space, (*hand).max(1));
                 let spot = match bet {
@@ -509,12 +541,32 @@ impl Builder<'_> {
                 let crowded = *bet == Bet::Main && s > 1 && self.space(s - 1).hands.len() > 1;
                 let toward = if split { h > 1 } else { crowded };
                 let doubled = fan_first.len() > 1;
+                // A double-down stack lies toward the dealer, nearer the hand's cards: it fans
+                // to the side they do not lie on (at the end spaces the first card lies well
+                // to one side of the circle), never over them.
+                let (sin, cos) = d.space_turn(s).sin_cos();
+                let first = d.card(s, h, 0, false).at;
+                let bet_at = d.bet(s, h);
+                let cards_right = (first.x - bet_at.x) * cos + (first.y - bet_at.y) * sin > 0.0;
+                let (away, near) = if cards_right {
+                    (Fan::Left, Fan::Right)
+                } else {
+                    (Fan::Right, Fan::Left)
+                };
                 for (k, id) in fan_first.into_iter().enumerate() {
-                    let way = match (toward, doubled, k) {
-                        (false, ..) => Some(Fan::Left),
-                        (true, true, 0) => None,
-                        (true, ..) => Some(Fan::Toward),
+                    // The way the dealer would fan them, then the others with room for them:
+                    // the first that covers no chip or card (else the first).
+                    let ways: &[Fan] = match (toward, doubled, k) {
+                        (false, true, 1..) if !split => &[away, Fan::Toward, near],
+                        (false, ..) => &[Fan::Left, Fan::Toward],
+                        (true, true, 0) => &[],
+                        (true, ..) => &[Fan::Toward],
                     };
+                    let way = ways
+                        .iter()
+                        .copied()
+                        .find(|w| self.clear_of(id, *w, t))
+                        .or(ways.first().copied());
                     if let Thing::Chips {
                         fanned_from, fan, ..
                     } = &mut self.scene.objects[id].thing
@@ -854,6 +906,84 @@ mod tests {
             overlaps += usize::from(overlap);
         }
         (overlaps, looked)
+    }
+
+    /// Main-bet payoffs of a hand that doubled down after which, a moment on, a chip at that
+    /// space lies over a card there: (those, all the payoffs looked at).
+    fn doubles_over_cards(rounds: usize, seed: u64) -> (usize, usize) {
+        let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
+        let s = Scene::build(&events, &TableDesign::default());
+        let (mut over, mut looked) = (0, 0);
+        for ev in &events {
+            let EventKind::Payout {
+                space,
+                hand,
+                bet: Bet::Main,
+                ..
+            } = &ev.kind
+            else {
+                continue;
+            };
+            let t = ev.t + 0.01;
+            let here = |o: &&Object| o.space == *space && o.at(t).is_some();
+            let stacks = s
+                .objects
+                .iter()
+                .filter(here)
+                .filter(|o| o.hand == (*hand).max(1) && matches!(o.thing, Thing::Chips { .. }))
+                .count();
+            // The wager, the double and the payoff; not at a split space or the one to its
+            // right, where fans go toward the dealer (a long one reaches the cards).
+            let split = |sp: u8| {
+                s.objects
+                    .iter()
+                    .any(|o| o.space == sp && o.hand >= 2 && o.at(t).is_some())
+            };
+            if stacks < 3 || split(*space) || split(space - 1) {
+                continue;
+            }
+            looked += 1;
+            let cards: Vec<Placement> = s
+                .objects
+                .iter()
+                .filter(here)
+                .filter(|o| matches!(o.thing, Thing::Card { .. }))
+                .filter_map(|o| o.at(t))
+                .collect();
+            let on_card = |q: TablePt| {
+                cards.iter().any(|c| {
+                    let (sn, cs) = c.angle.sin_cos();
+                    let (dx, dy) = (q.x - c.at.x, q.y - c.at.y);
+                    let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+                    let (w, h) = (CARD_W / 2.0, CARD_H / 2.0);
+                    let (cu, cv) = (u.clamp(-w, w), v.clamp(-h, h));
+                    (u - cu).hypot(v - cv) < CHIP_D / 2.0
+                })
+            };
+            let over_cards = s.objects.iter().filter(here).any(|o| match &o.thing {
+                Thing::Chips { values, .. } => o.at(t).is_some_and(|p| {
+                    chip_positions(p, values.len(), o.fan(t))
+                        .into_iter()
+                        .any(on_card)
+                }),
+                Thing::Card { .. } => false,
+            });
+            over += usize::from(over_cards);
+        }
+        (over, looked)
+    }
+
+    #[test]
+    fn a_doubled_hands_fans_lie_clear_of_its_cards() {
+        // 08-11(16)(a): the wager and the double-down fanned for the camera, not over the
+        // hand's cards. Always fanned to the left, the double ran over the first card at the
+        // end spaces, which lies well to one side of the circle (26 of 516).
+        let (over, looked) = doubles_over_cards(1_500, 12);
+        assert!(looked >= 100, "{looked} payoffs of doubled hands");
+        assert_eq!(
+            over, 0,
+            "{over} of {looked} doubled hands' fans lie over cards"
+        );
     }
 
     #[test]

@@ -772,9 +772,16 @@ impl Scribe {
             p.points.extend(fresh.iter().map(|f| f.0));
             let (event, amount) = (p.event, p.amount);
             self.amend(event, |k| {
-                if let EventKind::Payout { money, fanned, .. } = k {
+                if let EventKind::Payout {
+                    money,
+                    fanned,
+                    at_least,
+                    ..
+                } = k
+                {
                     *money = Money::cents(amount);
                     *fanned = Some(true);
+                    *at_least = false;
                 }
             });
             for id in run {
@@ -783,10 +790,18 @@ impl Scribe {
             return;
         }
         if let (Some((k, s)), None) = (beside, split) {
-            let (hand, bet) = (s.hand, s.bet());
+            let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
             self.stakes[k].paid = true;
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
-            let fanned = (notes.len() >= 2).then_some(true);
+            // But one chip worth less than the wager it pays, counted chip by chip, is no
+            // payoff a dealer would make of a lone chip (a main bet wins at least even
+            // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
+            let stacked = notes.len() == 1 && bet == Bet::Main && counted && total < staked;
+            let fanned = if stacked {
+                Some(false)
+            } else {
+                (notes.len() >= 2).then_some(true)
+            };
             let event = self.write(
                 t,
                 EventKind::Payout {
@@ -795,6 +810,7 @@ impl Scribe {
                     bet,
                     money: Money::cents(total),
                     fanned,
+                    at_least: stacked,
                 },
             );
             self.paid.push(Paid {
