@@ -196,7 +196,6 @@ impl Builder<'_> {
             return true;
         };
         let mine = chip_positions(p, values.len(), way);
-        let r = CHIP_D / 2.0;
         objs.iter().enumerate().all(|(i, o)| {
             let Some(q) = o.at(t).filter(|_| i != id && !o.moving(t)) else {
                 return true;
@@ -205,15 +204,7 @@ impl Builder<'_> {
                 Thing::Chips { values, .. } => chip_positions(q, values.len(), o.fan(t))
                     .into_iter()
                     .all(|c| mine.iter().all(|m| m.dist(c) >= CHIP_D)),
-                Thing::Card { .. } => {
-                    let (sn, cs) = q.angle.sin_cos();
-                    mine.iter().all(|m| {
-                        let (dx, dy) = (m.x - q.at.x, m.y - q.at.y);
-                        let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
-                        let (w, h) = (CARD_W / 2.0, CARD_H / 2.0);
-                        (u - u.clamp(-w, w)).hypot(v - v.clamp(-h, h)) >= r
-                    })
-                }
+                Thing::Card { .. } => mine.iter().all(|m| !chip_on_card(*m, q)),
             }
         })
     }
@@ -742,6 +733,15 @@ impl Scene {
     }
 }
 
+/// True when a chip centred at `q` (table centimetres) lies partly over a card lying at `card`.
+pub fn chip_on_card(q: TablePt, card: Placement) -> bool {
+    let (sn, cs) = card.angle.sin_cos();
+    let (dx, dy) = (q.x - card.at.x, q.y - card.at.y);
+    let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+    let (w, h) = (CARD_W / 2.0, CARD_H / 2.0);
+    (u - u.clamp(-w, w)).hypot(v - v.clamp(-h, h)) < CHIP_D / 2.0
+}
+
 /// The corners of a card lying at `p`, table centimetres: top-left, top-right, bottom-right,
 /// bottom-left as the dealer reads the card.
 pub fn card_corners(p: Placement) -> [TablePt; 4] {
@@ -863,22 +863,33 @@ mod tests {
         assert_eq!(s.hand_at(-100.0, rest), rest);
     }
 
+    /// `rounds` of play from `seed` as the scene lays them out, and each main-bet payoff in it
+    /// (space, hand, and a moment after it was laid down).
+    fn payoffs(rounds: usize, seed: u64) -> (Scene, Vec<(u8, u8, f64)>) {
+        let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
+        let s = Scene::build(&events, &TableDesign::default());
+        let paid = events
+            .iter()
+            .filter_map(|ev| match ev.kind {
+                EventKind::Payout {
+                    space,
+                    hand,
+                    bet: Bet::Main,
+                    ..
+                } => Some((space, hand, ev.t + 0.01)),
+                _ => None,
+            })
+            .collect();
+        (s, paid)
+    }
+
     /// Main-bet payoffs at a space whose pair was split after which, a moment on, a chip at
     /// that space overlaps a chip of another object: (those, all the payoffs looked at).
     fn split_overlaps(rounds: usize, seed: u64) -> (usize, usize) {
-        let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
-        let s = Scene::build(&events, &TableDesign::default());
+        let (s, paid) = payoffs(rounds, seed);
         let (mut overlaps, mut looked) = (0, 0);
-        for ev in &events {
-            let EventKind::Payout {
-                space,
-                bet: Bet::Main,
-                ..
-            } = &ev.kind
-            else {
-                continue;
-            };
-            let t = ev.t + 0.01;
+        for (space, _, t) in paid {
+            let space = &space;
             let here = |o: &&Object| o.space == *space && o.at(t).is_some();
             if !s.objects.iter().filter(here).any(|o| o.hand >= 2) {
                 continue;
@@ -911,20 +922,10 @@ mod tests {
     /// Main-bet payoffs of a hand that doubled down after which, a moment on, a chip at that
     /// space lies over a card there: (those, all the payoffs looked at).
     fn doubles_over_cards(rounds: usize, seed: u64) -> (usize, usize) {
-        let events = play(PlayConfig::new(HouseRules::default(), seed), rounds);
-        let s = Scene::build(&events, &TableDesign::default());
+        let (s, paid) = payoffs(rounds, seed);
         let (mut over, mut looked) = (0, 0);
-        for ev in &events {
-            let EventKind::Payout {
-                space,
-                hand,
-                bet: Bet::Main,
-                ..
-            } = &ev.kind
-            else {
-                continue;
-            };
-            let t = ev.t + 0.01;
+        for (space, hand, t) in paid {
+            let (space, hand) = (&space, &hand);
             let here = |o: &&Object| o.space == *space && o.at(t).is_some();
             let stacks = s
                 .objects
@@ -950,16 +951,7 @@ mod tests {
                 .filter(|o| matches!(o.thing, Thing::Card { .. }))
                 .filter_map(|o| o.at(t))
                 .collect();
-            let on_card = |q: TablePt| {
-                cards.iter().any(|c| {
-                    let (sn, cs) = c.angle.sin_cos();
-                    let (dx, dy) = (q.x - c.at.x, q.y - c.at.y);
-                    let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
-                    let (w, h) = (CARD_W / 2.0, CARD_H / 2.0);
-                    let (cu, cv) = (u.clamp(-w, w), v.clamp(-h, h));
-                    (u - cu).hypot(v - cv) < CHIP_D / 2.0
-                })
-            };
+            let on_card = |q: TablePt| cards.iter().any(|c| chip_on_card(q, *c));
             let over_cards = s.objects.iter().filter(here).any(|o| match &o.thing {
                 Thing::Chips { values, .. } => o.at(t).is_some_and(|p| {
                     chip_positions(p, values.len(), o.fan(t))
