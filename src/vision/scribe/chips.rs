@@ -668,6 +668,7 @@ impl Scribe {
                 s.amount = amount;
                 s.counted |= fanned;
                 let (event, counted) = (s.event, s.counted);
+                let (paid, hand, bet) = (s.paid, s.hand, s.bet());
                 self.amend(event, |k| {
                     if let EventKind::Wager {
                         money, at_least, ..
@@ -677,6 +678,9 @@ impl Scribe {
                         *at_least = !counted;
                     }
                 });
+                if paid && counted && bet == Bet::Main {
+                    self.stacked_payoff(space, hand, amount);
+                }
             }
             self.own(run, i);
             return;
@@ -868,6 +872,34 @@ impl Scribe {
             (WagerKind::Original, 1, 1)
         };
         self.stake(space, hand, stake_hand, kind, run, total, t, at);
+    }
+
+    /// The payoff of `hand` at `space`, read before its wager was counted (`wager` cents), when
+    /// it was one chip worth less: the top of a stack not fanned (see the payoff's reading in
+    /// [`Scribe::arrived`]).
+    fn stacked_payoff(&mut self, space: u8, hand: u8, wager: i64) {
+        let events: Vec<u64> = self
+            .paid
+            .iter()
+            .filter(|p| p.space == space && p.points.len() == 1 && p.amount < wager)
+            .map(|p| p.event)
+            .collect();
+        for event in events {
+            self.amend(event, |k| {
+                if let EventKind::Payout {
+                    hand: h,
+                    bet: Bet::Main,
+                    fanned: fanned @ None,
+                    at_least,
+                    ..
+                } = k
+                    && *h == hand
+                {
+                    *fanned = Some(false);
+                    *at_least = true;
+                }
+            });
+        }
     }
 
     /// Chips `run` that would be a double-down on `hand` at `space` but cannot be one: a hand
