@@ -43,9 +43,10 @@ pub enum Fan {
     Right,
     /// In a row to the dealer's left (a player's wager, fanned beside its payoff).
     Left,
-    /// In a row toward the dealer: a split hand's wager and payoff, which lie side by side with
-    /// the other hands' and would run into them fanned to a side (08-11(16)(a) lets the dealer
-    /// fan either toward the side or toward the dealer).
+    /// In a row toward the dealer (08-11(16)(a) lets the dealer fan either toward the side or
+    /// toward the dealer): split hands' wagers and payoffs, which lie side by side and would run
+    /// into each other fanned to a side, the wager next to them, and chips with no room at
+    /// their side.
     Toward,
 }
 
