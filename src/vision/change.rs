@@ -31,35 +31,62 @@ impl Region {
 /// block still be the same: the jitter of a camera on a loose mount.
 const SHAKE: i64 = 1;
 
+/// A frame at half size, and its blocks' mean colours.
+#[derive(Debug, Clone, Default)]
+struct Picture {
+    /// Pixels, each the sum of four of the frame's (0..=1020), row by row.
+    half: Vec<[u16; 3]>,
+    /// Each block's mean colour (0..=255), row by row.
+    means: Vec<[f32; 3]>,
+}
+
 /// The changes of a stream of frames of one size.
 #[derive(Debug, Clone)]
 pub struct ChangeMap {
     width: usize,
     height: usize,
     block: usize,
-    /// The reference picture at half size (3 channels): each block as the recognizer last
-    /// saw it.
-    reference: Vec<[u16; 3]>,
-    /// Summed-area table of `reference`, (hw + 1) x (hh + 1).
-    table: Vec<[u32; 3]>,
+    /// The reference picture: each block as the recognizer last saw it.
+    reference: Picture,
     /// How far a block's mean may move, in 8-bit levels, before it counts as changed.
     pub threshold: f32,
     /// Which blocks changed at the last update (row by row; empty: all of them).
     changed: Vec<bool>,
+    /// Blocks whose changes are of no matter (row by row; empty: none): never reported.
+    blind: Vec<bool>,
 }
 
 impl ChangeMap {
-    /// A map for `width` x `height` frames cut into `block`-pixel squares.
+    /// A map for `width` x `height` frames cut into `block`-pixel squares (an even number, 2
+    /// to 256).
     pub fn new(width: usize, height: usize, block: usize) -> ChangeMap {
         ChangeMap {
             width,
             height,
-            block: (block / 2).max(1) * 2,
-            reference: Vec::new(),
-            table: Vec::new(),
+            block: (block / 2).clamp(1, 128) * 2,
+            reference: Picture::default(),
             threshold: 10.0,
             changed: Vec::new(),
+            blind: Vec::new(),
         }
+    }
+
+    /// Never reports a change in a block whose rectangle (pixels) `blind` says is of no
+    /// matter: where nothing looked for can be found (off the felt, deep in the chip tray).
+    pub fn blind_where(&mut self, blind: impl Fn(Region) -> bool) {
+        let (bw, bh) = self.blocks();
+        let size = self.block;
+        self.blind = (0..bw * bh)
+            .map(|i| {
+                let (x0, y0) = ((i % bw) * size, (i / bw) * size);
+                blind(Region {
+                    x0,
+                    y0,
+                    x1: (x0 + size).min(self.width),
+                    y1: (y0 + size).min(self.height),
+                })
+            })
+            .collect();
     }
 
     /// The half-size picture's width and height.
@@ -76,60 +103,201 @@ impl ChangeMap {
     /// The frame at half size, each pixel the sum of four (0..=1020).
     fn halve(&self, rgb: &[u8]) -> Vec<[u16; 3]> {
         let (hw, hh) = self.half();
+        let row = self.width * 3;
         let mut out = vec![[0u16; 3]; hw * hh];
-        for y in 0..hh {
-            let r0 = &rgb[2 * y * self.width * 3..];
-            let r1 = &rgb[(2 * y + 1) * self.width * 3..];
-            for x in 0..hw {
-                let i = 6 * x;
-                let o = &mut out[y * hw + x];
+        for (y, line) in out.chunks_exact_mut(hw).enumerate() {
+            let r0 = &rgb[2 * y * row..2 * y * row + hw * 6];
+            let r1 = &rgb[(2 * y + 1) * row..(2 * y + 1) * row + hw * 6];
+            for ((o, a), b) in line
+                .iter_mut()
+                .zip(r0.chunks_exact(6))
+                .zip(r1.chunks_exact(6))
+            {
                 for c in 0..3 {
-                    o[c] = u16::from(r0[i + c])
-                        + u16::from(r0[i + 3 + c])
-                        + u16::from(r1[i + c])
-                        + u16::from(r1[i + 3 + c]);
+                    o[c] = u16::from(a[c])
+                        + u16::from(a[c + 3])
+                        + u16::from(b[c])
+                        + u16::from(b[c + 3]);
                 }
             }
         }
         out
     }
 
-    fn build_table(&mut self) {
-        let (hw, hh) = self.half();
-        let stride = hw + 1;
-        self.table = vec![[0u32; 3]; stride * (hh + 1)];
-        for y in 0..hh {
-            let mut row = [0u32; 3];
-            for x in 0..hw {
-                let p = self.reference[y * hw + x];
-                for c in 0..3 {
-                    row[c] += u32::from(p[c]);
-                    self.table[(y + 1) * stride + x + 1][c] =
-                        self.table[y * stride + x + 1][c] + row[c];
-                }
-            }
-        }
-    }
-
-    /// Mean colour (0..=255) of the reference over the half-size rectangle, clipped.
-    fn reference_mean(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> Option<[f32; 3]> {
+    /// Mean colour (0..=255) over the half-size rectangle, clipped, of the half-size
+    /// picture `half`.
+    fn mean_in(&self, half: &[[u16; 3]], x0: i64, y0: i64, x1: i64, y1: i64) -> Option<[f32; 3]> {
         let (hw, hh) = self.half();
         let (x0, y0) = (x0.max(0) as usize, y0.max(0) as usize);
         let (x1, y1) = (x1.min(hw as i64) as usize, y1.min(hh as i64) as usize);
         if x1 <= x0 || y1 <= y0 {
             return None;
         }
-        let stride = hw + 1;
-        let t = &self.table;
-        let n = ((x1 - x0) * (y1 - y0) * 4) as f32;
-        let mut m = [0.0; 3];
-        for (c, v) in m.iter_mut().enumerate() {
-            let s = t[y1 * stride + x1][c] + t[y0 * stride + x0][c]
-                - t[y0 * stride + x1][c]
-                - t[y1 * stride + x0][c];
-            *v = s as f32 / n;
+        let mut sum = [0u32; 3];
+        for y in y0..y1 {
+            for p in &half[y * hw + x0..y * hw + x1] {
+                for c in 0..3 {
+                    sum[c] += u32::from(p[c]);
+                }
+            }
         }
-        Some(m)
+        let n = ((x1 - x0) * (y1 - y0) * 4) as f32;
+        Some([sum[0] as f32 / n, sum[1] as f32 / n, sum[2] as f32 / n])
+    }
+
+    /// Each block's mean colour (0..=255) in the frame (tightly packed RGB rows), row by row,
+    /// over the pixels [`ChangeMap::halve`] takes in: in one pass over the frame, a block row's
+    /// bytes added up column by column in 16 bits (a block is at most 256 rows tall, which
+    /// keeps the sums in range, and 16-bit sums vectorise twice as wide as 32-bit ones), then
+    /// each block's columns split by channel.
+    fn means(&self, rgb: &[u8]) -> Vec<[f32; 3]> {
+        let (hw, hh) = self.half();
+        let (bw, bh) = self.blocks();
+        let (row, used, span) = (self.width * 3, hw * 6, self.block * 3);
+        let mut out = Vec::with_capacity(bw * bh);
+        let mut acc = vec![0u16; used];
+        for by in 0..bh {
+            acc.fill(0);
+            let (y0, y1) = (by * self.block, ((by + 1) * self.block).min(2 * hh));
+            for y in y0..y1 {
+                for (a, &v) in acc.iter_mut().zip(&rgb[y * row..y * row + used]) {
+                    *a += u16::from(v);
+                }
+            }
+            for (bx, cols) in acc.chunks(span).enumerate() {
+                let mut sum = [0u32; 3];
+                for px in cols.chunks_exact(3) {
+                    for c in 0..3 {
+                        sum[c] += u32::from(px[c]);
+                    }
+                }
+                let w = (((bx + 1) * self.block).min(2 * hw)).saturating_sub(bx * self.block);
+                let n = (w * (y1 - y0)).max(1) as f32;
+                out.push([sum[0] as f32 / n, sum[1] as f32 / n, sum[2] as f32 / n]);
+            }
+        }
+        out
+    }
+
+    /// Block `i` (row by row) of the frame (tightly packed RGB rows) at half size, written
+    /// into the half-size picture `half`.
+    fn halve_block(&self, rgb: &[u8], i: usize, half: &mut [[u16; 3]]) {
+        let (hw, hh) = self.half();
+        let (bw, _) = self.blocks();
+        let b = self.block / 2;
+        let (x0, y0) = ((i % bw) * b, (i / bw) * b);
+        let (x1, y1) = ((x0 + b).min(hw), (y0 + b).min(hh));
+        let row = self.width * 3;
+        for y in y0..y1 {
+            let r0 = &rgb[2 * y * row + x0 * 6..2 * y * row + x1 * 6];
+            let r1 = &rgb[(2 * y + 1) * row + x0 * 6..(2 * y + 1) * row + x1 * 6];
+            let dst = &mut half[y * hw + x0..y * hw + x1];
+            for ((o, a), b) in dst
+                .iter_mut()
+                .zip(r0.chunks_exact(6))
+                .zip(r1.chunks_exact(6))
+            {
+                for c in 0..3 {
+                    o[c] = u16::from(a[c])
+                        + u16::from(a[c + 3])
+                        + u16::from(b[c])
+                        + u16::from(b[c + 3]);
+                }
+            }
+        }
+    }
+
+    /// The frame (tightly packed RGB rows) at half size, with its blocks' means.
+    fn picture(&self, rgb: &[u8]) -> Picture {
+        let half = self.halve(rgb);
+        let (bw, bh) = self.blocks();
+        let b = (self.block / 2) as i64;
+        let means = (0..bw * bh)
+            .map(|i| {
+                let (x0, y0) = ((i % bw) as i64 * b, (i / bw) as i64 * b);
+                self.mean_in(&half, x0, y0, x0 + b, y0 + b)
+                    .unwrap_or_default()
+            })
+            .collect();
+        Picture { half, means }
+    }
+
+    /// Which blocks of the picture whose block means are `means` differ from the same blocks
+    /// of `other`: lighting flicker scales every block alike, so the median gain is taken
+    /// out first, and a camera that shook by up to [`SHAKE`] half-size pixels, in steps of
+    /// half of one, does not make a block differ.
+    fn differs(&self, other: &Picture, means: &[[f32; 3]]) -> Vec<bool> {
+        let (bw, _) = self.blocks();
+        let b = (self.block / 2) as i64;
+        let mut gains: Vec<f32> = other
+            .means
+            .iter()
+            .zip(means)
+            .filter_map(|(r, m)| {
+                let (lr, lc) = (r[0] + r[1] + r[2], m[0] + m[1] + m[2]);
+                (lr > 60.0).then(|| lc / lr)
+            })
+            .collect();
+        let gain = if gains.is_empty() {
+            1.0
+        } else {
+            let mid = gains.len() / 2;
+            *gains.select_nth_unstable_by(mid, f32::total_cmp).1
+        };
+        let n = (2 * SHAKE + 1) as usize;
+        means
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let d = |r: [f32; 3]| {
+                    (0..3)
+                        .map(|c| (m[c] - gain * r[c]).abs())
+                        .fold(0.0, f32::max)
+                };
+                // Unshifted first: most blocks are the same.
+                let mut best = d(other.means[i]);
+                if best <= self.threshold {
+                    return false;
+                }
+                let (x0, y0) = ((i % bw) as i64 * b, (i / bw) as i64 * b);
+                let mut at = vec![None; n * n];
+                let mut mean_at = |dx: i64, dy: i64| {
+                    let k = (dy + SHAKE) as usize * n + (dx + SHAKE) as usize;
+                    *at[k].get_or_insert_with(|| {
+                        self.mean_in(&other.half, x0 + dx, y0 + dy, x0 + dx + b, y0 + dy + b)
+                    })
+                };
+                // Then shifted by half a half-size pixel at a time (one pixel of the frame,
+                // the jitter of most cameras that shake), between whole shifts by averaging.
+                for hy in -2 * SHAKE..=2 * SHAKE {
+                    for hx in -2 * SHAKE..=2 * SHAKE {
+                        let (xs, ys) = (
+                            [hx.div_euclid(2), (hx + 1).div_euclid(2)],
+                            [hy.div_euclid(2), (hy + 1).div_euclid(2)],
+                        );
+                        let mut sum = [0.0f32; 3];
+                        let mut k = 0.0;
+                        for &sy in &ys {
+                            for &sx in &xs {
+                                if let Some(r) = mean_at(sx, sy) {
+                                    for c in 0..3 {
+                                        sum[c] += r[c];
+                                    }
+                                    k += 1.0;
+                                }
+                            }
+                        }
+                        if k > 0.0 {
+                            best = best.min(d([sum[0] / k, sum[1] / k, sum[2] / k]));
+                            if best <= self.threshold {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                true
+            })
+            .collect()
     }
 
     /// Compares a frame (tightly packed RGB rows) with the reference and returns the changed
@@ -146,106 +314,29 @@ impl ChangeMap {
         };
         self.changed.clear();
         if rgb.len() != self.width * self.height * 3 || self.width < 2 || self.height < 2 {
-            self.reference.clear();
+            self.reference = Picture::default();
             return vec![whole];
         }
-        let cur = self.halve(rgb);
-        if self.reference.len() != cur.len() {
-            self.reference = cur;
-            self.build_table();
+        if self.reference.half.len() != (self.width / 2) * (self.height / 2) {
+            self.reference = self.picture(rgb);
             return vec![whole];
         }
-        let (hw, hh) = self.half();
         let (bw, bh) = self.blocks();
-        let b = self.block / 2;
-        // Each block's mean now, and the reference's in the same place.
-        let mut means = vec![[0.0f32; 3]; bw * bh];
-        for by in 0..bh {
-            for bx in 0..bw {
-                let (x0, y0) = (bx * b, by * b);
-                let (x1, y1) = ((x0 + b).min(hw), (y0 + b).min(hh));
-                let mut sum = [0u32; 3];
-                for y in y0..y1 {
-                    for p in &cur[y * hw + x0..y * hw + x1] {
-                        for c in 0..3 {
-                            sum[c] += u32::from(p[c]);
-                        }
-                    }
-                }
-                let n = ((x1 - x0) * (y1 - y0) * 4).max(1) as f32;
-                means[by * bw + bx] = [sum[0] as f32 / n, sum[1] as f32 / n, sum[2] as f32 / n];
-            }
-        }
-        // Lighting flicker scales every block alike: take the median gain out first.
-        let mut gains: Vec<f32> = Vec::with_capacity(means.len());
-        for by in 0..bh {
-            for bx in 0..bw {
-                let (x0, y0) = ((bx * b) as i64, (by * b) as i64);
-                if let Some(r) = self.reference_mean(x0, y0, x0 + b as i64, y0 + b as i64) {
-                    let (lr, lc) = (r[0] + r[1] + r[2], {
-                        let m = means[by * bw + bx];
-                        m[0] + m[1] + m[2]
-                    });
-                    if lr > 60.0 {
-                        gains.push(lc / lr);
-                    }
-                }
-            }
-        }
-        let gain = if gains.is_empty() {
-            1.0
-        } else {
-            let mid = gains.len() / 2;
-            *gains.select_nth_unstable_by(mid, f32::total_cmp).1
-        };
-        let mut changed = vec![false; bw * bh];
-        for by in 0..bh {
-            for bx in 0..bw {
-                let m = means[by * bw + bx];
-                let (x0, y0) = ((bx * b) as i64, (by * b) as i64);
-                let mut best = f32::MAX;
-                'shift: for dy in -SHAKE..=SHAKE {
-                    for dx in -SHAKE..=SHAKE {
-                        let Some(r) = self.reference_mean(
-                            x0 + dx,
-                            y0 + dy,
-                            x0 + dx + b as i64,
-                            y0 + dy + b as i64,
-                        ) else {
-                            continue;
-                        };
-                        let d = (0..3)
-                            .map(|c| (m[c] - gain * r[c]).abs())
-                            .fold(0.0, f32::max);
-                        best = best.min(d);
-                        if best <= self.threshold {
-                            break 'shift;
-                        }
-                    }
-                }
-                changed[by * bw + bx] = best > self.threshold;
+        let means = self.means(rgb);
+        let mut changed = self.differs(&self.reference, &means);
+        if self.blind.len() == changed.len() {
+            for (c, &b) in changed.iter_mut().zip(&self.blind) {
+                *c &= !b;
             }
         }
         // A block keeps its reference until it counts as changed, so a slow drift (a card
         // pushed a pixel a frame) adds up until it shows.
-        let mut any = false;
-        for by in 0..bh {
-            for bx in 0..bw {
-                if !changed[by * bw + bx] {
-                    continue;
-                }
-                any = true;
-                let (x0, y0) = (bx * b, by * b);
-                let (x1, y1) = ((x0 + b).min(hw), (y0 + b).min(hh));
-                for y in y0..y1 {
-                    self.reference[y * hw + x0..y * hw + x1]
-                        .copy_from_slice(&cur[y * hw + x0..y * hw + x1]);
-                }
-            }
+        let mut half = std::mem::take(&mut self.reference.half);
+        for i in (0..bw * bh).filter(|&i| changed[i]) {
+            self.reference.means[i] = means[i];
+            self.halve_block(rgb, i, &mut half);
         }
-        if any {
-            self.build_table();
-        }
+        self.reference.half = half;
         let regions = self.regions(&changed, bw, bh);
         self.changed = changed;
         regions
@@ -409,5 +500,80 @@ mod tests {
         // Off the picture.
         assert!(!map.changed_in([-30.0, -30.0, -10.0, -10.0]));
         assert!(!map.changed_in([200.0, 10.0, 220.0, 20.0]));
+    }
+
+    /// A grey `w` x `h` frame with red squares 16 pixels across at the given top-left corners.
+    fn squares(w: usize, h: usize, at: &[(usize, usize)]) -> Vec<u8> {
+        let mut f = vec![90u8; w * h * 3];
+        for &(x0, y0) in at {
+            for y in y0..y0 + 16 {
+                for x in x0..x0 + 16 {
+                    f[(y * w + x) * 3..(y * w + x) * 3 + 3].copy_from_slice(&[200, 40, 40]);
+                }
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn block_means_in_one_pass_are_the_means_of_the_half_size_picture() {
+        // A frame whose size is no multiple of the block, with every byte different.
+        let (w, h) = (101, 75);
+        let rgb: Vec<u8> = (0..w * h * 3).map(|i| (i * 7919 % 251) as u8).collect();
+        let map = ChangeMap::new(w, h, 16);
+        let half = map.halve(&rgb);
+        let (bw, bh) = map.blocks();
+        let means = map.means(&rgb);
+        assert_eq!(means.len(), bw * bh);
+        for (i, m) in means.iter().enumerate() {
+            let (x0, y0) = ((i % bw) as i64 * 8, (i / bw) as i64 * 8);
+            let want = map.mean_in(&half, x0, y0, x0 + 8, y0 + 8).unwrap();
+            for c in 0..3 {
+                assert!(
+                    (m[c] - want[c]).abs() < 1e-3,
+                    "block {i}: {m:?} against {want:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn blind_blocks_never_change() {
+        let (w, h) = (128, 96);
+        let mut map = ChangeMap::new(w, h, 16);
+        map.blind_where(|r| r.x0 >= 64);
+        map.update(&squares(w, h, &[]));
+        assert_eq!(
+            map.update(&squares(w, h, &[(16, 16), (80, 16)])),
+            vec![Region {
+                x0: 16,
+                y0: 16,
+                x1: 32,
+                y1: 32
+            }]
+        );
+    }
+
+    #[test]
+    fn a_camera_shaken_by_one_pixel_changes_nothing() {
+        // A strong edge in the middle of a block (a card's edge on the felt): moved by one
+        // pixel, the block's mean moves by a sixteenth of the contrast, 11 levels here,
+        // more than the threshold; compared at half a half-size pixel, it is the same.
+        let (w, h) = (128, 96);
+        let edge = |at: usize| {
+            let mut f = vec![40u8; w * h * 3];
+            for y in 0..h {
+                for x in at..w {
+                    f[(y * w + x) * 3..(y * w + x) * 3 + 3].copy_from_slice(&[220, 220, 220]);
+                }
+            }
+            f
+        };
+        let mut map = ChangeMap::new(w, h, 16);
+        map.update(&edge(40));
+        assert!(map.update(&edge(41)).is_empty());
+        assert!(map.update(&edge(39)).is_empty());
+        // Moved by three, it changed.
+        assert!(!map.update(&edge(44)).is_empty());
     }
 }
