@@ -79,6 +79,9 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
         .map(|k| k["found"].as_u64().unwrap())
         .sum();
     assert_eq!(found, 1, "{json}");
+    // eval names what matched nothing: here, nothing.
+    assert_eq!(v["findings_missed"], serde_json::json!([]), "{json}");
+    assert_eq!(v["findings_extra"], serde_json::json!([]), "{json}");
 }
 
 #[test]

@@ -89,6 +89,24 @@ fn score_json(s: &TypeScore) -> Value {
     })
 }
 
+/// A finding on one line: kind, time, round, place, and expected against observed.
+fn one_line(f: &Finding) -> String {
+    let place = match (f.space, f.hand) {
+        (Some(s), Some(h)) => format!(" space {s} hand {h}"),
+        (Some(s), None) => format!(" space {s}"),
+        _ => String::new(),
+    };
+    format!(
+        "{:<30} {:>8.2}-{:.2} s  round {}{place}: expected {}, observed {}",
+        f.kind.as_str(),
+        f.t_start,
+        f.t_end,
+        f.round,
+        f.expected,
+        f.observed
+    )
+}
+
 /// Runs `pitwatch eval`.
 pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
     for (dir, what) in [(&a.truth, "--truth"), (&a.found, "--found")] {
@@ -111,8 +129,11 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                 .iter()
                 .map(|(k, s)| (*k, score_json(s)))
                 .collect();
-            let kinds: BTreeMap<&str, Value> =
-                findings.iter().map(|(k, s)| (*k, score_json(s))).collect();
+            let kinds: BTreeMap<&str, Value> = findings
+                .by_kind
+                .iter()
+                .map(|(k, s)| (*k, score_json(s)))
+                .collect();
             let v = json!({
                 "truth": a.truth,
                 "found": a.found,
@@ -125,6 +146,8 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                     "by_type": by_type,
                 },
                 "findings": kinds,
+                "findings_missed": findings.missed,
+                "findings_extra": findings.extra,
             });
             writeln!(out, "{v}")?;
         }
@@ -149,10 +172,10 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                 )?;
             }
             writeln!(out, "findings (kind: expected, found, precision, recall):")?;
-            if findings.is_empty() {
+            if findings.by_kind.is_empty() {
                 writeln!(out, "  none expected, none found")?;
             }
-            for (k, s) in &findings {
+            for (k, s) in &findings.by_kind {
                 writeln!(
                     out,
                     "  {k:<30} {:>3} {:>3}  {:>6.2}%  {:>6.2}%",
@@ -161,6 +184,17 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                     100.0 * s.precision(),
                     100.0 * s.recall()
                 )?;
+            }
+            for (what, list) in [
+                ("expected, not found", &findings.missed),
+                ("found, not expected", &findings.extra),
+            ] {
+                if !list.is_empty() {
+                    writeln!(out, "{what}:")?;
+                }
+                for f in list {
+                    writeln!(out, "  {}", one_line(f))?;
+                }
             }
         }
     }

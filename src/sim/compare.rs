@@ -105,21 +105,28 @@ pub fn compare(
     score
 }
 
+/// The comparison of the findings made from footage with those expected.
+#[derive(Debug, Clone, Default)]
+pub struct FindingScore {
+    /// Per finding kind (`overpay`, `dealing_order`, ...).
+    pub by_kind: BTreeMap<&'static str, TypeScore>,
+    /// Expected findings that nothing found matched.
+    pub missed: Vec<Finding>,
+    /// Findings that match nothing expected: what a reviewer would look into for nothing.
+    pub extra: Vec<Finding>,
+}
+
 /// Compares the findings made from recovered footage with those expected, kind by kind: a
 /// found finding matches an expected one of the same kind and betting space whose span of
 /// footage overlaps its own, give or take `slack_s` seconds; each matches once.
-pub fn compare_findings(
-    expected: &[Finding],
-    found: &[Finding],
-    slack_s: f64,
-) -> BTreeMap<&'static str, TypeScore> {
-    let mut by_kind: BTreeMap<&'static str, TypeScore> = BTreeMap::new();
+pub fn compare_findings(expected: &[Finding], found: &[Finding], slack_s: f64) -> FindingScore {
+    let mut score = FindingScore::default();
     for e in expected {
-        by_kind.entry(e.kind.as_str()).or_default().expected += 1;
+        score.by_kind.entry(e.kind.as_str()).or_default().expected += 1;
     }
     let mut used = vec![false; expected.len()];
     for f in found {
-        let s = by_kind.entry(f.kind.as_str()).or_default();
+        let s = score.by_kind.entry(f.kind.as_str()).or_default();
         s.found += 1;
         let hit = expected.iter().enumerate().position(|(i, e)| {
             !used[i]
@@ -128,12 +135,21 @@ pub fn compare_findings(
                 && f.t_start <= e.t_end + slack_s
                 && e.t_start <= f.t_end + slack_s
         });
-        if let Some(i) = hit {
-            used[i] = true;
-            s.matched += 1;
+        match hit {
+            Some(i) => {
+                used[i] = true;
+                s.matched += 1;
+            }
+            None => score.extra.push(f.clone()),
         }
     }
-    by_kind
+    score.missed = expected
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(e, _)| e.clone())
+        .collect();
+    score
 }
 
 /// The same event, as far as footage can tell: who placed a wager, which chips made an amount,
@@ -265,5 +281,44 @@ mod tests {
         let s = compare(&truth, &found, 5.0, |k| k.type_name() == "cards_cleared");
         assert_eq!(s.total().precision(), 1.0);
         assert!(!s.by_type.contains_key("card"));
+    }
+
+    fn finding(kind: &str, space: u8, t: (f64, f64)) -> Finding {
+        serde_json::from_value(serde_json::json!({
+            "kind": kind, "severity": "high",
+            "citation": "N.D. Admin. Code 99-01.3-08-11(13)", "table": "1", "round": 1,
+            "space": space, "hand": 1, "t_start": t.0, "t_end": t.1,
+            "expected": "pay $10.00", "observed": "paid $15.00", "message": "",
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn findings_match_by_kind_space_and_time_and_the_rest_are_named() {
+        let expected = [
+            finding("overpay", 2, (10.0, 20.0)),
+            finding("paid_push", 3, (40.0, 50.0)),
+        ];
+        let found = [
+            // Its span overlaps the expected one's within the slack.
+            finding("overpay", 2, (22.0, 25.0)),
+            // The right kind at the wrong space.
+            finding("paid_push", 4, (40.0, 50.0)),
+            // A kind not expected at all.
+            finding("underpay", 5, (60.0, 61.0)),
+        ];
+        let s = compare_findings(&expected, &found, 3.0);
+        let overpay = s.by_kind["overpay"];
+        assert_eq!(
+            (overpay.expected, overpay.found, overpay.matched),
+            (1, 1, 1)
+        );
+        assert_eq!(s.by_kind["paid_push"].matched, 0);
+        assert_eq!(s.by_kind["underpay"].precision(), 0.0);
+        assert_eq!(s.missed, vec![expected[1].clone()]);
+        assert_eq!(s.extra, vec![found[1].clone(), found[2].clone()]);
+        // Too late for the slack: the overpay is both missed and made up.
+        let s = compare_findings(&expected[..1], &found[..1], 1.0);
+        assert_eq!((s.missed.len(), s.extra.len()), (1, 1));
     }
 }
