@@ -1,0 +1,86 @@
+"""Quantize the card reader's two views to 8-bit integers: every convolution and both dense
+layers in int8 (weights per output channel, activations per tensor, QDQ format), calibrated
+on the patches the reader is given at run time, cut from footage of training shifts by
+``cargo run --release --example reader_patches`` (examples/reader_patches.rs); the first
+convolution (raw pixels in) stays in float. ONNX Runtime then reads a patch in about half the
+time (models/README.md has the figures).
+
+    python training/quantize_reader.py --patches DIR IN.onnx OUT.onnx --view index|card
+
+Needs onnxruntime and onnx (training/requirements.txt; not PyTorch). Prints how often the
+int8 view's most likely face is the float view's on the calibration patches.
+"""
+import argparse
+import os
+import tempfile
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+from onnxruntime.quantization import (
+    CalibrationDataReader,
+    CalibrationMethod,
+    QuantFormat,
+    QuantType,
+    quantize_static,
+)
+from onnxruntime.quantization.shape_inference import quant_pre_process
+
+
+class Patches(CalibrationDataReader):
+    """Batches of 64 patches, [B, 3, H, W] RGB 0..1."""
+
+    def __init__(self, patches):
+        self.patches = patches
+        self.at = 0
+
+    def get_next(self):
+        if self.at >= len(self.patches):
+            return None
+        b = self.patches[self.at:self.at + 64]
+        self.at += 64
+        return {"index": b}
+
+
+def faces(path, patches):
+    s = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+    return np.concatenate([s.run(None, {"index": patches[i:i + 256]})[0]
+                           for i in range(0, len(patches), 256)])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--patches", required=True, help="the folder reader_patches wrote")
+    ap.add_argument("--view", choices=["index", "card"], required=True)
+    ap.add_argument("src")
+    ap.add_argument("dst")
+    args = ap.parse_args()
+    src = onnx.load(args.src)
+    if any(p.key == "quantized" for p in src.metadata_props):
+        raise SystemExit(f"{args.src}: already quantized")
+    patches = np.load(os.path.join(args.patches, f"{args.view}.npy")).astype(np.float32)
+    first = next(n.name for n in src.graph.node if n.op_type == "Conv")
+    with tempfile.TemporaryDirectory() as tmp:
+        pre = os.path.join(tmp, "pre.onnx")
+        quant_pre_process(args.src, pre, skip_symbolic_shape=True)
+        out = os.path.join(tmp, "q.onnx")
+        quantize_static(
+            pre, out, Patches(patches), quant_format=QuantFormat.QDQ, per_channel=True,
+            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+            nodes_to_exclude=[first], calibrate_method=CalibrationMethod.MinMax,
+        )
+        m = onnx.load(out)
+    del m.metadata_props[:]
+    for p in src.metadata_props:
+        m.metadata_props.append(p)
+    e = m.metadata_props.add()
+    e.key, e.value = "quantized", f"int8 but the first convolution; {len(patches)} patches"
+    onnx.checker.check_model(m)
+    onnx.save(m, args.dst)
+    same = (faces(args.src, patches).argmax(1) == faces(args.dst, patches).argmax(1)).mean()
+    print(f"{args.dst}: quantized on {len(patches)} patches; the same face as the float view "
+          f"on {100 * same:.2f}% of them")
+
+
+if __name__ == "__main__":
+    main()
