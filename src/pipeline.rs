@@ -1,7 +1,8 @@
 //! The one place where the stages are wired: footage is decoded on a thread of its own and
-//! handed over a bounded channel (so memory stays flat however long the footage), and each
-//! looked-at frame goes through the recognizer, the tracker and the scribe, which write the
-//! table-event log. The audit reads the log as it comes (the caller's `on_events`).
+//! handed over a bounded channel (so memory stays flat however long the footage), each
+//! looked-at frame with where it changed (the recognizer's preparer runs on the decoding
+//! thread, a frame or more ahead of the model), and each goes through the recognizer, the
+//! tracker and the scribe, which write the table-event log. The audit reads the log as it comes (the caller's `on_events`).
 //!
 //! A file that cannot be opened is an error; one that breaks off midway ends the analysis
 //! there, with every event found up to the break and where it stopped.
@@ -13,7 +14,7 @@ use std::thread;
 use crate::events::Event;
 use crate::layout::Layout;
 use crate::video::{DecodeError, DecodeOptions, Decoder, RgbFrame};
-use crate::vision::recognizer::{Recognizer, RecognizerError};
+use crate::vision::recognizer::{Prepared, Preparer, Recognizer, RecognizerError};
 use crate::vision::scribe::{Scribe, ScribeConfig};
 use crate::vision::tracker::{Tracker, TrackerConfig};
 
@@ -143,23 +144,28 @@ pub fn analyze(
     mut on_events: impl FnMut(&[Event]),
     mut on_progress: impl FnMut(&Progress),
 ) -> Result<Analysis, PipelineError> {
+    recognizer.reset();
+    recognizer.stride = 1;
+    recognizer.use_layout(Some(layout));
     let DecodeThread {
         frames,
         used,
         stride,
-    } = decode_on_a_thread(path, options.queue.max(1), options.stride)?;
-    recognizer.reset();
-    recognizer.stride = 1;
-    recognizer.use_layout(Some(layout));
+    } = decode_on_a_thread(
+        path,
+        options.queue.max(1),
+        options.stride,
+        recognizer.preparer(),
+    )?;
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut scribe = Scribe::new(layout, ScribeConfig::default());
     let (mut decoded, mut looked, mut last_t) = (0u64, 0u64, 0.0f64);
     let mut stop = Stop::End;
     for item in frames {
-        let frame = match item {
-            Decoded::Frame(f, count) => {
+        let (frame, prepared) = match item {
+            Decoded::Frame(f, count, prepared) => {
                 decoded = count;
-                f
+                (f, prepared)
             }
             Decoded::End(count, declared) => {
                 decoded = count;
@@ -195,7 +201,12 @@ pub fn analyze(
             });
         }
         let found = recognizer
-            .frame(&frame.data, frame.width as usize, frame.height as usize)
+            .frame_prepared(
+                &frame.data,
+                frame.width as usize,
+                frame.height as usize,
+                prepared,
+            )
             .map_err(|source| PipelineError::Recognizer {
                 path: path.to_path_buf(),
                 frame: frame.index,
@@ -237,8 +248,9 @@ pub fn analyze(
 
 /// What the decoding thread hands over.
 enum Decoded {
-    /// A frame to look at, and how many frames were decoded up to it.
-    Frame(RgbFrame, u64),
+    /// A frame to look at, how many frames were decoded up to it, and what the recognizer's
+    /// preparer made of it.
+    Frame(RgbFrame, u64, Prepared),
     /// The end of the footage, after so many frames; the seconds the file's header declares.
     End(u64, Option<f64>),
     /// Decoding failed after so many frames.
@@ -256,13 +268,15 @@ struct DecodeThread {
 }
 
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
-/// frame (by default from the frame rate) with the count of frames decoded so far, and takes
+/// frame (by default from the frame rate) with the count of frames decoded so far and what
+/// `prep` made of it (there, beside decoding, not between the model's runs), and takes
 /// frames' pixels back on the second channel to reuse. Opening errors come back at once; a
 /// decoding error ends the stream.
 fn decode_on_a_thread(
     path: &Path,
     queue: usize,
     stride: Option<u64>,
+    mut prep: Preparer,
 ) -> Result<DecodeThread, DecodeError> {
     let (tx, rx) = sync_channel(queue);
     let (used_tx, used_rx) = channel::<Vec<u8>>();
@@ -293,7 +307,11 @@ fn decode_on_a_thread(
             }
             match decoder.next_frame() {
                 Ok(Some(f)) => {
-                    if tx.send(Decoded::Frame(f, decoder.decoded())).is_err() {
+                    let prepared = prep.prepare(&f.data, f.width as usize, f.height as usize);
+                    if tx
+                        .send(Decoded::Frame(f, decoder.decoded(), prepared))
+                        .is_err()
+                    {
                         return;
                     }
                 }

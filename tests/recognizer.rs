@@ -232,6 +232,50 @@ fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
 }
 
 #[test]
+fn frames_prepared_on_another_thread_are_read_as_frames_read_in_one() {
+    // The analysis pipeline works out where each frame changed on the decoding thread, ahead
+    // of the model: the same frames must give the same finds as the recognizer alone.
+    let clip = path("samples/clip");
+    let layout =
+        Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
+    let mut alone = recognizer();
+    alone.use_layout(Some(&layout));
+    let mut apart = recognizer();
+    apart.use_layout(Some(&layout));
+    let mut prep = apart.preparer();
+    let (tx, rx) = std::sync::mpsc::sync_channel(4);
+    let clip_file = clip.join("footage.mp4");
+    let decoding = std::thread::spawn(move || {
+        let mut dec = Decoder::open(&clip_file).unwrap();
+        while let Some(f) = dec.next_frame().unwrap() {
+            // Every fourth frame, as the pipeline hands over every stride'th.
+            if f.index % 4 == 0 {
+                let p = prep.prepare(&f.data, f.width as usize, f.height as usize);
+                tx.send((f, p)).unwrap();
+            }
+        }
+    });
+    let mut compared = 0;
+    for (f, p) in rx {
+        let (w, h) = (f.width as usize, f.height as usize);
+        let a = alone.frame(&f.data, w, h).unwrap();
+        let b = apart.frame_prepared(&f.data, w, h, p).unwrap();
+        // The same parts of the frame looked at, and the same things found in the same places
+        // (give or take the runtime's rounding).
+        assert_eq!(alone.last_pass(), apart.last_pass(), "frame {}", f.index);
+        assert_eq!(a.len(), b.len(), "frame {}", f.index);
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.identity, y.identity, "frame {}", f.index);
+            let moved = (x.centre[0] - y.centre[0]).hypot(x.centre[1] - y.centre[1]);
+            assert!(moved < 0.5, "frame {}: {x:?} against {y:?}", f.index);
+        }
+        compared += 1;
+    }
+    decoding.join().unwrap();
+    assert!(compared > 100, "{compared} frames");
+}
+
+#[test]
 fn eval_vision_scores_a_held_out_shift_and_draws_its_worst_frames() {
     let dir = scratch("eval-vision");
     let shift = dir.join("shift");

@@ -31,6 +31,69 @@ impl Region {
 /// block still be the same: the jitter of a camera on a loose mount.
 const SHAKE: i64 = 1;
 
+/// What changed in one frame (pixels): the changed blocks merged into regions, and the
+/// blocks themselves. It can be worked out a frame ahead, apart from the model
+/// ([`ChangeMap::changes`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Changes {
+    /// Changed blocks that touch, each group as its bounding rectangle.
+    pub regions: Vec<Region>,
+    /// Which blocks changed, row by row (empty: all of them).
+    blocks: Vec<bool>,
+    grid: Grid,
+}
+
+impl Changes {
+    /// Everything changed in a `width` x `height` frame: the first frame of a stream.
+    pub fn whole(width: usize, height: usize) -> Changes {
+        Changes {
+            regions: vec![Region {
+                x0: 0,
+                y0: 0,
+                x1: width,
+                y1: height,
+            }],
+            blocks: Vec::new(),
+            grid: Grid::default(),
+        }
+    }
+
+    /// True when a block that overlaps the box `[x0, y0, x1, y1]` (pixels) changed
+    /// ([`ChangeMap::changed_in`]).
+    pub fn changed_in(&self, b: [f64; 4]) -> bool {
+        self.grid.changed_in(&self.blocks, b)
+    }
+}
+
+/// A frame's blocks: how many across and down, a block's side, and the frame's size (pixels).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Grid {
+    across: usize,
+    down: usize,
+    block: usize,
+    width: usize,
+    height: usize,
+}
+
+impl Grid {
+    /// True when a block of `changed` (row by row; of another length: all of them) that
+    /// overlaps the box `[x0, y0, x1, y1]` (pixels) is marked.
+    fn changed_in(&self, changed: &[bool], b: [f64; 4]) -> bool {
+        let (bw, bh) = (self.across, self.down);
+        if changed.len() != bw * bh || changed.is_empty() {
+            return true;
+        }
+        let size = self.block as f64;
+        let cell = |v: f64, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
+        if b[2] <= 0.0 || b[3] <= 0.0 || b[0] >= self.width as f64 || b[1] >= self.height as f64 {
+            return false;
+        }
+        let (x0, x1) = (cell(b[0], bw), cell(b[2] - 1e-9, bw));
+        let (y0, y1) = (cell(b[1], bh), cell(b[3] - 1e-9, bh));
+        (y0..=y1).any(|y| (x0..=x1).any(|x| changed[y * bw + x]))
+    }
+}
+
 /// A frame at half size, and its blocks' mean colours.
 #[derive(Debug, Clone, Default)]
 struct Picture {
@@ -87,6 +150,11 @@ impl ChangeMap {
                 })
             })
             .collect();
+    }
+
+    /// The width and height of the frames it compares (pixels).
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
     }
 
     /// The half-size picture's width and height.
@@ -347,18 +415,29 @@ impl ChangeMap {
     /// boxes of changed blocks that touch: beside a hand moving across the felt, a card whose
     /// own part of the picture stayed the same did not change.
     pub fn changed_in(&self, b: [f64; 4]) -> bool {
-        let (bw, bh) = self.blocks();
-        if self.changed.len() != bw * bh {
-            return true;
+        self.grid().changed_in(&self.changed, b)
+    }
+
+    /// Compares a frame with the reference, as [`ChangeMap::update`] does, and returns what
+    /// changed: the regions, and block by block.
+    pub fn changes(&mut self, rgb: &[u8]) -> Changes {
+        let regions = self.update(rgb);
+        Changes {
+            regions,
+            blocks: self.changed.clone(),
+            grid: self.grid(),
         }
-        let size = self.block as f64;
-        let cell = |v: f64, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
-        if b[2] <= 0.0 || b[3] <= 0.0 || b[0] >= self.width as f64 || b[1] >= self.height as f64 {
-            return false;
+    }
+
+    fn grid(&self) -> Grid {
+        let (across, down) = self.blocks();
+        Grid {
+            across,
+            down,
+            block: self.block,
+            width: self.width,
+            height: self.height,
         }
-        let (x0, x1) = (cell(b[0], bw), cell(b[2] - 1e-9, bw));
-        let (y0, y1) = (cell(b[1], bh), cell(b[3] - 1e-9, bh));
-        (y0..=y1).any(|y| (x0..=x1).any(|x| self.changed[y * bw + x]))
     }
 
     /// Merges changed blocks that touch (8-neighbours) into bounding rectangles.

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::change::{ChangeMap, Region};
+use super::change::{ChangeMap, Changes, Region};
 use super::engine::{Engine, EngineError, Output};
 use super::looks;
 use super::pitnet::{
@@ -128,7 +128,8 @@ pub struct Pass {
 struct Stream {
     width: usize,
     height: usize,
-    change: ChangeMap,
+    /// What changed in the frame looked at last.
+    changes: Changes,
     /// Everything found, as last looked at (each finding's point in the look that found it).
     found: Vec<Seen>,
     /// Where to look: the felt's bounding box (the whole frame without a layout).
@@ -187,6 +188,53 @@ impl Zones {
     }
 }
 
+/// What the recognizer needs of a frame before its model runs, worked out apart from it
+/// ([`Preparer`]): the frame at the model's scale where that is another, and where the
+/// picture changed.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The frame shrunk or grown to the model's scale, with its width and height.
+    scaled: Option<(Vec<u8>, usize, usize)>,
+    changes: Changes,
+}
+
+/// Prepares the frames of a stream for [`Recognizer::frame_prepared`], one after the other:
+/// brings each to the model's scale and compares it with the last (the change map, on the
+/// layout's felt). It holds no model, so it can run on another thread, a frame ahead of the
+/// model (the analysis pipeline runs it on the decoding thread).
+#[derive(Debug, Clone)]
+pub struct Preparer {
+    /// Picture pixels per model pixel.
+    scale: f64,
+    /// Zones in model pixels.
+    zones: Zones,
+    change: Option<ChangeMap>,
+}
+
+impl Preparer {
+    /// Prepares the next frame of the stream (tightly packed RGB rows, `width` x `height`).
+    pub fn prepare(&mut self, rgb: &[u8], width: usize, height: usize) -> Prepared {
+        let scaled = ((self.scale - 1.0).abs() >= 1e-3).then(|| {
+            let (sw, sh) = scaled(width, height, self.scale);
+            (resize(rgb, width, height, sw, sh), sw, sh)
+        });
+        let (picture, w, h) = scaled
+            .as_ref()
+            .map_or((rgb, width, height), |(p, w, h)| (p.as_slice(), *w, *h));
+        let change = match &mut self.change {
+            Some(c) if c.size() == (w, h) => c,
+            other => {
+                let mut c = ChangeMap::new(w, h, 16);
+                let zones = &self.zones;
+                c.blind_where(|r| !zones.reaches(looks::grow(r, REACH)));
+                other.insert(c)
+            }
+        };
+        let changes = change.changes(picture);
+        Prepared { scaled, changes }
+    }
+}
+
 /// The recognizer over a stream of frames of one size, or over still pictures.
 pub struct Recognizer {
     engine: Engine,
@@ -214,6 +262,8 @@ pub struct Recognizer {
     model_zones: Zones,
     /// The layout in use, for the size of things on the felt.
     layout: Option<Box<Layout>>,
+    /// Prepares the frames [`Recognizer::frame`] is given.
+    prep: Preparer,
 }
 
 impl Recognizer {
@@ -254,7 +304,23 @@ impl Recognizer {
             layout: None,
             scale: 1.0,
             model_zones: Zones::default(),
+            prep: Preparer {
+                scale: 1.0,
+                zones: Zones::default(),
+                change: None,
+            },
         })
+    }
+
+    /// A preparer for a new stream of frames under the layout in use, to be run apart and
+    /// its frames given to [`Recognizer::frame_prepared`] in order (after
+    /// [`Recognizer::use_layout`] and [`Recognizer::reset`], which it must follow).
+    pub fn preparer(&self) -> Preparer {
+        Preparer {
+            scale: self.scale,
+            zones: self.model_zones.clone(),
+            change: None,
+        }
     }
 
     /// With a layout, looks only on its felt and drops what lies in its chip tray (the
@@ -274,6 +340,7 @@ impl Recognizer {
             ignore: self.zones.ignore.iter().map(shrink).collect(),
         };
         self.stream = None;
+        self.prep = self.preparer();
     }
 
     /// Picture pixels per model pixel on footage of the layout in use (1 without one).
@@ -294,6 +361,7 @@ impl Recognizer {
     /// Forgets the stream: the next frame runs whole.
     pub fn reset(&mut self) {
         self.stream = None;
+        self.prep = self.preparer();
         self.frames = 0;
         self.latest.clear();
         self.pools.clear();
@@ -371,20 +439,34 @@ impl Recognizer {
             self.last = Pass::default();
             return Ok(self.latest.clone());
         }
-        let found = if (self.scale - 1.0).abs() < 1e-3 {
-            self.frame_model(rgb, width, height)?
-        } else {
-            let (sw, sh) = scaled(width, height, self.scale);
-            let small = resize(rgb, width, height, sw, sh);
-            let mut found = self.frame_model(&small, sw, sh)?;
-            grow(
-                &mut found,
-                width as f64 / sw as f64,
-                height as f64 / sh as f64,
-            );
-            found
+        let prepared = self.prep.prepare(rgb, width, height);
+        self.frame_prepared(rgb, width, height, prepared)
+    }
+
+    /// Recognises one frame of a stream as [`Recognizer::frame`] does, every frame it is
+    /// given, with what its [`Recognizer::preparer`] prepared of it.
+    pub fn frame_prepared(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        prepared: Prepared,
+    ) -> Result<Vec<Seen>, RecognizerError> {
+        check(rgb, width, height)?;
+        self.size = (width, height);
+        let Prepared { scaled, changes } = prepared;
+        let mut found = match scaled {
+            None => self.frame_model(rgb, width, height, changes)?,
+            Some((small, sw, sh)) => {
+                let mut found = self.frame_model(&small, sw, sh, changes)?;
+                grow(
+                    &mut found,
+                    width as f64 / sw as f64,
+                    height as f64 / sh as f64,
+                );
+                found
+            }
         };
-        let mut found = found;
         self.size_chips(&mut found);
         drop_chips_on_cards(&mut found);
         self.pools = pool::pool_readings(&self.pools, &mut found);
@@ -413,31 +495,34 @@ impl Recognizer {
         }
     }
 
-    /// [`Recognizer::frame`] on a frame already at the model's scale.
+    /// [`Recognizer::frame`] on a frame already at the model's scale, which changed where
+    /// `changes` says (the first frame of a stream is looked at whole whatever it says).
     fn frame_model(
         &mut self,
         rgb: &[u8],
         width: usize,
         height: usize,
+        changes: Changes,
     ) -> Result<Vec<Seen>, RecognizerError> {
         let fresh = !matches!(&self.stream, Some(s) if s.width == width && s.height == height);
-        if fresh {
-            let mut change = ChangeMap::new(width, height, 16);
-            let zones = &self.model_zones;
-            change.blind_where(|r| !zones.reaches(looks::grow(r, REACH)));
+        let changes = if fresh {
             self.stream = Some(Stream {
                 width,
                 height,
-                change,
+                changes: Changes::default(),
                 found: Vec::new(),
                 bounds: self.model_zones.bounds(width, height),
             });
-        }
+            Changes::whole(width, height)
+        } else {
+            changes
+        };
         let Some(s) = self.stream.as_mut() else {
             return Ok(Vec::new());
         };
         self.patches = 0;
-        let regions = s.change.update(rgb);
+        let regions = changes.regions.clone();
+        s.changes = changes;
         let bounds = s.bounds;
         let mut owns = looks::plan(&regions, REACH, MARGIN, bounds);
         let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
@@ -551,7 +636,7 @@ impl Recognizer {
             let still = !self
                 .stream
                 .as_ref()
-                .is_none_or(|s| s.change.changed_in(around));
+                .is_none_or(|s| s.changes.changed_in(around));
             let earlier = before
                 .iter()
                 .find(|o| {
