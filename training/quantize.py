@@ -31,19 +31,32 @@ from onnxruntime.quantization.shape_inference import quant_pre_process
 FLOAT_NODES = ["/stem/stem.0/Conv", "/neck/neck.0/Conv", "/heat/Conv", "/geom/Conv", "/chip/Conv"]
 
 
-class Crops(CalibrationDataReader):
-    """Batches of 8 calibration crops, [B, 3, H, W] RGB 0..1."""
+class Batches(CalibrationDataReader):
+    """Calibration batches of `size` items of `data` as the model's input `name`."""
 
-    def __init__(self, crops):
-        self.crops = crops
+    def __init__(self, name, data, size):
+        self.name, self.data, self.size = name, data, size
         self.at = 0
 
     def get_next(self):
-        if self.at >= len(self.crops):
+        if self.at >= len(self.data):
             return None
-        b = self.crops[self.at:self.at + 8]
-        self.at += 8
-        return {"image": b}
+        b = self.data[self.at:self.at + self.size]
+        self.at += self.size
+        return {self.name: b}
+
+
+def save_quantized(src, quantized, dst, note):
+    """Saves the quantized model file `quantized` as `dst` with the float model `src`'s
+    metadata and a `quantized` entry saying `note`."""
+    m = onnx.load(quantized)
+    del m.metadata_props[:]
+    for p in src.metadata_props:
+        m.metadata_props.append(p)
+    e = m.metadata_props.add()
+    e.key, e.value = "quantized", note
+    onnx.checker.check_model(m)
+    onnx.save(m, dst)
 
 
 def calibration_crops(data, shifts=12, per_shift=16):
@@ -73,18 +86,12 @@ def main():
         quant_pre_process(args.src, pre, skip_symbolic_shape=True)
         out = os.path.join(tmp, "q.onnx")
         quantize_static(
-            pre, out, Crops(crops), quant_format=QuantFormat.QDQ, per_channel=True,
+            pre, out, Batches("image", crops, 8), quant_format=QuantFormat.QDQ, per_channel=True,
             activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
             nodes_to_exclude=FLOAT_NODES, calibrate_method=CalibrationMethod.MinMax,
         )
-        m = onnx.load(out)
-    del m.metadata_props[:]
-    for p in src.metadata_props:
-        m.metadata_props.append(p)
-    e = m.metadata_props.add()
-    e.key, e.value = "quantized", f"int8 body, float {', '.join(FLOAT_NODES)}; {len(crops)} crops"
-    onnx.checker.check_model(m)
-    onnx.save(m, args.dst)
+        save_quantized(src, out, args.dst,
+                       f"int8 body, float {', '.join(FLOAT_NODES)}; {len(crops)} crops")
     print(f"{args.dst}: quantized on {len(crops)} crops")
 
 

@@ -18,7 +18,6 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 from onnxruntime.quantization import (
-    CalibrationDataReader,
     CalibrationMethod,
     QuantFormat,
     QuantType,
@@ -26,20 +25,7 @@ from onnxruntime.quantization import (
 )
 from onnxruntime.quantization.shape_inference import quant_pre_process
 
-
-class Patches(CalibrationDataReader):
-    """Batches of 64 patches, [B, 3, H, W] RGB 0..1."""
-
-    def __init__(self, patches):
-        self.patches = patches
-        self.at = 0
-
-    def get_next(self):
-        if self.at >= len(self.patches):
-            return None
-        b = self.patches[self.at:self.at + 64]
-        self.at += 64
-        return {"index": b}
+from quantize import Batches, save_quantized
 
 
 def faces(path, patches):
@@ -65,18 +51,12 @@ def main():
         quant_pre_process(args.src, pre, skip_symbolic_shape=True)
         out = os.path.join(tmp, "q.onnx")
         quantize_static(
-            pre, out, Patches(patches), quant_format=QuantFormat.QDQ, per_channel=True,
-            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+            pre, out, Batches("index", patches, 64), quant_format=QuantFormat.QDQ,
+            per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
             nodes_to_exclude=[first], calibrate_method=CalibrationMethod.MinMax,
         )
-        m = onnx.load(out)
-    del m.metadata_props[:]
-    for p in src.metadata_props:
-        m.metadata_props.append(p)
-    e = m.metadata_props.add()
-    e.key, e.value = "quantized", f"int8 but the first convolution; {len(patches)} patches"
-    onnx.checker.check_model(m)
-    onnx.save(m, args.dst)
+        save_quantized(src, out, args.dst,
+                       f"int8 but the first convolution; {len(patches)} patches")
     same = (faces(args.src, patches).argmax(1) == faces(args.dst, patches).argmax(1)).mean()
     print(f"{args.dst}: quantized on {len(patches)} patches; the same face as the float view "
           f"on {100 * same:.2f}% of them")

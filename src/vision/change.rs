@@ -171,23 +171,10 @@ impl ChangeMap {
     /// The frame at half size, each pixel the sum of four (0..=1020).
     fn halve(&self, rgb: &[u8]) -> Vec<[u16; 3]> {
         let (hw, hh) = self.half();
-        let row = self.width * 3;
+        let (bw, bh) = self.blocks();
         let mut out = vec![[0u16; 3]; hw * hh];
-        for (y, line) in out.chunks_exact_mut(hw).enumerate() {
-            let r0 = &rgb[2 * y * row..2 * y * row + hw * 6];
-            let r1 = &rgb[(2 * y + 1) * row..(2 * y + 1) * row + hw * 6];
-            for ((o, a), b) in line
-                .iter_mut()
-                .zip(r0.chunks_exact(6))
-                .zip(r1.chunks_exact(6))
-            {
-                for c in 0..3 {
-                    o[c] = u16::from(a[c])
-                        + u16::from(a[c + 3])
-                        + u16::from(b[c])
-                        + u16::from(b[c + 3]);
-                }
-            }
+        for i in 0..bw * bh {
+            self.halve_block(rgb, i, &mut out);
         }
         out
     }
