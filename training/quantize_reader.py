@@ -1,7 +1,7 @@
 """Quantize the card reader's two views to 8-bit integers: every convolution and both dense
 layers in int8 (weights per output channel, activations per tensor, QDQ format), calibrated
 on the patches the reader is given at run time, cut from footage of training shifts by
-``cargo run --release --example reader_patches`` (examples/reader_patches.rs); the first
+``cargo run --release --example reader_patches`` (training/reader_patches.rs); the first
 convolution (raw pixels in) stays in float. ONNX Runtime then reads a patch in about half the
 time (models/README.md has the figures).
 

@@ -12,7 +12,7 @@
 #    one ONNX file (opset 17) in models/; the recognizer as models/pitnet-float.onnx, then
 #    quantized to 8-bit integers in its body as models/pitnet.onnx (quantize.py, a minute);
 #    the readers as models/pitnet-reader*-float.onnx, then quantized to 8-bit integers on the
-#    patches they are given over four more shifts' footage (examples/reader_patches.rs,
+#    patches they are given over four more shifts' footage (training/reader_patches.rs,
 #    quantize_reader.py).
 # 4. Renders two held-out shifts (seeds and realism settings never used in training) and
 #    scores the new model on them with `pitwatch eval-vision`.
