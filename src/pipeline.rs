@@ -2,7 +2,8 @@
 //! handed over a bounded channel (so memory stays flat however long the footage), each
 //! looked-at frame with where it changed (the recognizer's preparer runs on the decoding
 //! thread, a frame or more ahead of the model), and each goes through the recognizer, the
-//! tracker and the scribe, which write the table-event log. The audit reads the log as it comes (the caller's `on_events`).
+//! tracker and the scribe, which write the table-event log. The audit reads the log as it
+//! comes (the caller's `on_events`).
 //!
 //! A file that cannot be opened is an error; one that breaks off midway ends the analysis
 //! there, with every event found up to the break and where it stopped.
