@@ -46,10 +46,24 @@ class Batches(CalibrationDataReader):
         return {self.name: b}
 
 
-def save_quantized(src, quantized, dst, note):
-    """Saves the quantized model file `quantized` as `dst` with the float model `src`'s
+def quantize(src_path, dst, batches, exclude, note):
+    """Quantizes the float model at `src_path` to `dst`: every node but those named in
+    `exclude` in int8 (weights per output channel, activations per tensor, QDQ format,
+    calibrated by min and max on `batches`, a CalibrationDataReader), with the float model's
     metadata and a `quantized` entry saying `note`."""
-    m = onnx.load(quantized)
+    src = onnx.load(src_path)
+    if any(p.key == "quantized" for p in src.metadata_props):
+        raise SystemExit(f"{src_path}: already quantized")
+    with tempfile.TemporaryDirectory() as tmp:
+        pre = os.path.join(tmp, "pre.onnx")
+        quant_pre_process(src_path, pre, skip_symbolic_shape=True)
+        out = os.path.join(tmp, "q.onnx")
+        quantize_static(
+            pre, out, batches, quant_format=QuantFormat.QDQ, per_channel=True,
+            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+            nodes_to_exclude=exclude, calibrate_method=CalibrationMethod.MinMax,
+        )
+        m = onnx.load(out)
     del m.metadata_props[:]
     for p in src.metadata_props:
         m.metadata_props.append(p)
@@ -77,21 +91,9 @@ def main():
     ap.add_argument("src")
     ap.add_argument("dst")
     args = ap.parse_args()
-    src = onnx.load(args.src)
-    if any(p.key == "quantized" for p in src.metadata_props):
-        raise SystemExit(f"{args.src}: already quantized")
     crops = calibration_crops(args.data)
-    with tempfile.TemporaryDirectory() as tmp:
-        pre = os.path.join(tmp, "pre.onnx")
-        quant_pre_process(args.src, pre, skip_symbolic_shape=True)
-        out = os.path.join(tmp, "q.onnx")
-        quantize_static(
-            pre, out, Batches("image", crops, 8), quant_format=QuantFormat.QDQ, per_channel=True,
-            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            nodes_to_exclude=FLOAT_NODES, calibrate_method=CalibrationMethod.MinMax,
-        )
-        save_quantized(src, out, args.dst,
-                       f"int8 body, float {', '.join(FLOAT_NODES)}; {len(crops)} crops")
+    quantize(args.src, args.dst, Batches("image", crops, 8), FLOAT_NODES,
+             f"int8 body, float {', '.join(FLOAT_NODES)}; {len(crops)} crops")
     print(f"{args.dst}: quantized on {len(crops)} crops")
 
 

@@ -12,20 +12,12 @@ int8 view's most likely face is the float view's on the calibration patches.
 """
 import argparse
 import os
-import tempfile
 
 import numpy as np
 import onnx
 import onnxruntime as ort
-from onnxruntime.quantization import (
-    CalibrationMethod,
-    QuantFormat,
-    QuantType,
-    quantize_static,
-)
-from onnxruntime.quantization.shape_inference import quant_pre_process
 
-from quantize import Batches, save_quantized
+from quantize import Batches, quantize
 
 
 def faces(path, patches):
@@ -41,22 +33,10 @@ def main():
     ap.add_argument("src")
     ap.add_argument("dst")
     args = ap.parse_args()
-    src = onnx.load(args.src)
-    if any(p.key == "quantized" for p in src.metadata_props):
-        raise SystemExit(f"{args.src}: already quantized")
     patches = np.load(os.path.join(args.patches, f"{args.view}.npy")).astype(np.float32)
-    first = next(n.name for n in src.graph.node if n.op_type == "Conv")
-    with tempfile.TemporaryDirectory() as tmp:
-        pre = os.path.join(tmp, "pre.onnx")
-        quant_pre_process(args.src, pre, skip_symbolic_shape=True)
-        out = os.path.join(tmp, "q.onnx")
-        quantize_static(
-            pre, out, Batches("index", patches, 64), quant_format=QuantFormat.QDQ,
-            per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            nodes_to_exclude=[first], calibrate_method=CalibrationMethod.MinMax,
-        )
-        save_quantized(src, out, args.dst,
-                       f"int8 but the first convolution; {len(patches)} patches")
+    first = next(n.name for n in onnx.load(args.src).graph.node if n.op_type == "Conv")
+    quantize(args.src, args.dst, Batches("index", patches, 64), [first],
+             f"int8 but the first convolution; {len(patches)} patches")
     same = (faces(args.src, patches).argmax(1) == faces(args.dst, patches).argmax(1)).mean()
     print(f"{args.dst}: quantized on {len(patches)} patches; the same face as the float view "
           f"on {100 * same:.2f}% of them")

@@ -212,6 +212,16 @@ pub struct Preparer {
 }
 
 impl Preparer {
+    /// A preparer of frames to `scale` (picture pixels per model pixel) that looks for
+    /// changes where something in `zones` (model pixels) can lie.
+    fn new(scale: f64, zones: Zones) -> Preparer {
+        Preparer {
+            scale,
+            zones,
+            change: None,
+        }
+    }
+
     /// Prepares the next frame of the stream (tightly packed RGB rows, `width` x `height`).
     pub fn prepare(&mut self, rgb: &[u8], width: usize, height: usize) -> Prepared {
         let scaled = ((self.scale - 1.0).abs() >= 1e-3).then(|| {
@@ -304,11 +314,7 @@ impl Recognizer {
             layout: None,
             scale: 1.0,
             model_zones: Zones::default(),
-            prep: Preparer {
-                scale: 1.0,
-                zones: Zones::default(),
-                change: None,
-            },
+            prep: Preparer::new(1.0, Zones::default()),
         })
     }
 
@@ -316,11 +322,7 @@ impl Recognizer {
     /// its frames given to [`Recognizer::frame_prepared`] in order (after
     /// [`Recognizer::use_layout`] and [`Recognizer::reset`], which it must follow).
     pub fn preparer(&self) -> Preparer {
-        Preparer {
-            scale: self.scale,
-            zones: self.model_zones.clone(),
-            change: None,
-        }
+        Preparer::new(self.scale, self.model_zones.clone())
     }
 
     /// With a layout, looks only on its felt and drops what lies in its chip tray (the
