@@ -436,6 +436,94 @@ fn a_card_found_twice_at_once_is_one_card() {
     );
 }
 
+/// Adds, for half a second in every four, a second find of the face-up card that came to rest
+/// last, a second ago or more (`still` as in [`find_cards_twice`]): 1.2 times its half width
+/// above it (away from where the next card lands), read as the same face (a hand's card found
+/// again off its centre, where the cards over it leave part of it uncovered); none within 3 s
+/// of a clear in `events` (the truth). Returns 1 when it added one.
+fn find_cards_apart(
+    events: &[Event],
+    t: f64,
+    still: &mut Vec<([f64; 2], f64)>,
+    seen: &mut Vec<Seen>,
+) -> usize {
+    let now: Vec<([f64; 2], f64)> = seen
+        .iter()
+        .filter(|s| matches!(s.identity, Identity::Card(_)))
+        .map(|s| {
+            let since = still
+                .iter()
+                .find(|(c, _)| apart(*c, s.centre) < 1.0)
+                .map_or(t, |&(_, since)| since);
+            (s.centre, since)
+        })
+        .collect();
+    *still = now;
+    // Not while the cards are cleared: a find there goes with them, however it was read.
+    let clearing = events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::CardsCleared { .. }) && (e.t - t).abs() <= 3.0);
+    if clearing || !(2.0..2.5).contains(&(t % 4.0)) {
+        return 0;
+    }
+    // The card that came to rest last, a second ago or more.
+    let last = seen
+        .iter()
+        .filter(|s| matches!(s.identity, Identity::Card(_)))
+        .filter_map(|s| {
+            let &(_, since) = still.iter().find(|&&(c, _)| c == s.centre)?;
+            (t - since >= 1.0).then_some((s, since))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((s, _)) = last else {
+        return 0;
+    };
+    let mut again = s.clone();
+    let r = 1.2 * s.half_width();
+    for p in again
+        .corners
+        .iter_mut()
+        .chain([&mut again.centre, &mut again.point])
+    {
+        p[1] -= r;
+    }
+    seen.push(again);
+    1
+}
+
+/// A card found again for half a second, apart from where it lies and read as the same face,
+/// is no card dealt, nor one burned when the find is lost: a hand's card uncovered in part by
+/// the cards over it and found off its centre (shift seed 12, 3283 s: space 2's split hand's
+/// 5s found again by its first hand and written as a fourth card there, which made a bust a
+/// winning hand).
+#[test]
+fn a_card_found_again_for_a_moment_is_neither_dealt_nor_burned() {
+    let mut doubled = 0usize;
+    let mut still = Vec::new();
+    let (plain, slipped, found) = plain_and_slipped(cards, |events, _, t, seen| {
+        doubled += find_cards_apart(events, t, &mut still, seen);
+    });
+    assert!(doubled > 100, "slips made: {doubled}");
+    let (p, s) = (plain.total(), slipped.total());
+    assert!(
+        p.expected >= 40,
+        "card events in the sample: {}",
+        p.expected
+    );
+    assert!(
+        s.matched >= p.matched && s.found <= p.found,
+        "card events with the slips {s:?}, without {p:?} ({:?} against {:?})",
+        slipped.by_type,
+        plain.by_type
+    );
+    assert!(
+        !found
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. })),
+        "a card burned from a place"
+    );
+}
+
 /// Adds a $25 chip lying on space 3's insurance line from half a second after each clear of
 /// the cards (and the start) until just before the next round's first card. Returns how many
 /// looks it was added to.
@@ -529,11 +617,7 @@ fn replay_log(events: &[Event]) -> Vec<Event> {
 fn a_double_down_card_goes_to_the_hand_that_doubled() {
     let (mut doubles, mut burns) = (EventScore::default(), 0usize);
     for (seed, rounds) in [(11, 5), (77, 6), (78, 6), (79, 6)] {
-        let mut cfg = PlayConfig::new(HouseRules::default(), seed);
-        cfg.with_chips = true;
-        cfg.errors = 0.2;
-        cfg.t0 = 1.0;
-        let truth = pitwatch::sim::Table::new(cfg).play(rounds);
+        let truth = doubling_play(seed, rounds);
         let found = replay_log(&truth);
         let rotated = |k: &EventKind| {
             matches!(
@@ -556,6 +640,126 @@ fn a_double_down_card_goes_to_the_hand_that_doubled() {
     assert!(d.expected >= 4, "double-down cards in the sample: {d:?}");
     assert_eq!(d.matched, d.expected, "double-down cards: {d:?}");
     assert_eq!(d.found, d.expected, "double-down cards: {d:?}");
+    assert_eq!(burns, 0, "burns written that were not made");
+}
+
+/// The play of `rounds` rounds from `seed` with chips and planted mistakes, as the double-down
+/// tests deal it.
+fn doubling_play(seed: u64, rounds: usize) -> Vec<Event> {
+    let mut cfg = PlayConfig::new(HouseRules::default(), seed);
+    cfg.with_chips = true;
+    cfg.errors = 0.2;
+    cfg.t0 = 1.0;
+    pitwatch::sim::Table::new(cfg).play(rounds)
+}
+
+/// The betting space whose card zone's centre lies nearest `p` (pixels), 0 when the dealer's
+/// does.
+fn nearest_cards(layout: &Layout, p: [f64; 2]) -> u8 {
+    let centre = |z: &[[f64; 2]]| {
+        let n = z.len().max(1) as f64;
+        let (x, y) = z.iter().fold((0.0, 0.0), |a, q| (a.0 + q[0], a.1 + q[1]));
+        [x / n, y / n]
+    };
+    layout
+        .spaces
+        .iter()
+        .map(|s| (s.number, apart(centre(&s.cards), p)))
+        .chain([(0, apart(centre(&layout.dealer_cards), p))])
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(0, |(n, _)| n)
+}
+
+/// A double-down card found only for half a second, two seconds after it came to rest, and
+/// never again until its round is cleared: a right-angle card lying over the hand's second
+/// card, found for a look or two while the dealer's hand moved nearby and then lost (shift
+/// seed 11, 92 s: the Ah doubled onto 2c 8s, read as burned, and the push settled as a loss).
+/// The card still lies there: it stays in its hand, and no card is burned
+/// (99-01.3-08-09(2)(b); a card taken back from a hand is seen on its way in and lies there
+/// until the dealer sees the mistake).
+#[test]
+fn a_double_down_card_found_for_a_moment_stays_in_its_hand() {
+    let (mut hidden, mut shown, mut burns, mut doubles) = (0usize, 0usize, 0usize, 0usize);
+    for (seed, rounds) in [(11, 5), (77, 6), (78, 6), (79, 6)] {
+        let truth = doubling_play(seed, rounds);
+        // Each double-down card, when it came to rest and when its round was cleared.
+        let mut spans = Vec::new();
+        for (i, e) in truth.iter().enumerate() {
+            let EventKind::Card {
+                card: Some(card),
+                rotated: Some(true),
+                to,
+            } = e.kind
+            else {
+                continue;
+            };
+            let cleared = truth[i..]
+                .iter()
+                .find(|c| matches!(c.kind, EventKind::CardsCleared { space: None }))
+                .map_or(f64::MAX, |c| c.t);
+            // Hidden by its face at its space: not where a card of the same face lies there.
+            let twin = truth[..i]
+                .iter()
+                .rev()
+                .take_while(|c| !matches!(c.kind, EventKind::CardsCleared { space: None }))
+                .any(|c| {
+                    matches!((&c.kind, to), (
+                        EventKind::Card { card: Some(o), to: Target::Hand { space: a, .. }, .. },
+                        Target::Hand { space: b, .. },
+                    ) if *o == card && *a == b)
+                });
+            if !twin {
+                spans.push((card, to, e.t, cleared));
+            }
+        }
+        doubles += spans.len();
+        let found = read_table(
+            &truth,
+            &Camera::overhead(1280, 720, 0.0, 0.0),
+            |layout, t, seen| {
+                for &(card, to, rest, cleared) in &spans {
+                    if t < rest - 1.5 || t > cleared {
+                        continue;
+                    }
+                    if (rest + 2.0..rest + 2.5).contains(&t) {
+                        shown += 1;
+                        continue;
+                    }
+                    // The same face elsewhere (another deck's, at another place) is seen.
+                    let Target::Hand { space, .. } = to else {
+                        continue;
+                    };
+                    let before = seen.len();
+                    seen.retain(|s| {
+                        s.identity != Identity::Card(card)
+                            || nearest_cards(layout, s.centre) != space
+                    });
+                    hidden += before - seen.len();
+                }
+            },
+        );
+        let burned = |log: &[Event]| {
+            log.iter()
+                .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+                .count()
+        };
+        burns += burned(&found).saturating_sub(burned(&truth));
+        for &(card, to, rest, _) in &spans {
+            assert!(
+                found.iter().any(|e| e.t >= rest
+                    && matches!(
+                        e.kind,
+                        EventKind::Card { card: Some(c), to: t, .. } if c == card && t == to
+                    )),
+                "seed {seed}: the double-down card {card} to {to:?} at {rest} s is not in the log"
+            );
+        }
+    }
+    assert!(doubles >= 4, "double-down cards in the sample: {doubles}");
+    assert!(
+        hidden > 100 && shown > 0,
+        "finds hidden {hidden}, looks shown {shown}"
+    );
     assert_eq!(burns, 0, "burns written that were not made");
 }
 

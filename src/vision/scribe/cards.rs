@@ -45,8 +45,12 @@ pub(super) struct CardNote {
     /// Where it came to rest, and since when.
     rest: [f64; 2],
     rest_t: f64,
-    /// When it was last found, seconds.
+    /// When it was first and last found, seconds.
+    first_t: f64,
     pub(super) seen_t: f64,
+    /// A placed card whose track was lost soon after it was first found, while its hand's
+    /// other cards stayed: still lying there, unseen (see [`SLIP_S`]).
+    slipped: bool,
     /// It has been seen face down.
     was_back: bool,
     /// When it turned face up before it was placed (a hole card turned at once).
@@ -83,7 +87,9 @@ impl Scribe {
                         } else {
                             tr.last
                         },
+                        first_t: tr.first,
                         seen_t: tr.last,
+                        slipped: false,
                         was_back: tr.identity == Identity::CardBack,
                         turned_t: None,
                         glimpsed: None,
@@ -613,7 +619,16 @@ impl Scribe {
             .map(|(id, _)| *id)
             .collect();
         let before = |id: &u64| early.contains(id);
-        let stays = |id: &u64| before(id) && !went.contains(id) && !waiting.contains(id);
+        // Cards lying unseen (`slipped_away`) neither stay nor hold their place's cards back.
+        let unseen: Vec<u64> = self
+            .cards
+            .iter()
+            .filter(|(_, n)| n.slipped)
+            .map(|(id, _)| *id)
+            .collect();
+        let stays = |id: &u64| {
+            before(id) && !went.contains(id) && !waiting.contains(id) && !unseen.contains(id)
+        };
         let dealer_went = self.dealer.iter().any(|id| went.contains(id));
         if dealer_went && !self.dealer.iter().any(stays) {
             // 08-11(17): the dealer's cards and every card left go together: the round is over.
@@ -663,9 +678,20 @@ impl Scribe {
                 Spot::Space(s) if !left && ls.len() >= 2 => {
                     let t = ls.iter().map(|l| l.t).fold(f64::MIN, f64::max);
                     self.write(t, EventKind::CardsCleared { space: Some(s) });
+                    // Cards of the space lying unseen went with the rest.
+                    let with: Vec<u64> = self.hands[usize::from(s)]
+                        .iter()
+                        .flatten()
+                        .copied()
+                        .filter(|id| unseen.contains(id))
+                        .collect();
+                    self.forget(&with);
                 }
                 _ => {
                     for l in &ls {
+                        if left && self.slipped_away(l) {
+                            continue;
+                        }
                         let hand = self
                             .cards
                             .get(&l.track)
@@ -686,8 +712,54 @@ impl Scribe {
                 }
             }
         }
-        self.forget(&went);
+        let gone: Vec<u64> = went
+            .iter()
+            .copied()
+            .filter(|id| self.cards.get(id).is_none_or(|n| !n.slipped))
+            .collect();
+        self.forget(&gone);
         None
+    }
+
+    /// A placed card that left its place alone, its place's other cards staying, found for
+    /// under [`SLIP_S`] in all and lying still from its first find: the tracker lost a card
+    /// it had only just found (one lying over another, a right-angle double-down card over
+    /// the hand's second, found for a look or two while the dealer's hand moved nearby).
+    /// A card taken back (a hit at 17, a card dealt to an empty space, burned, 08-08(3)) is
+    /// seen on its way in and lies there until the dealer sees the mistake. It is kept as
+    /// lying where it was, unseen: it goes in the clear that takes its place's cards, and a
+    /// card found again on its spot is it. Such a card showing the face of another card
+    /// placed at its spot was that card, found again apart (a hand's card uncovered in part
+    /// by the cards over it, found off its centre): it was never dealt, and its `card` event
+    /// is taken back. True when it was kept or taken back.
+    fn slipped_away(&mut self, l: &Leaving) -> bool {
+        let Some(note) = self.cards.get(&l.track) else {
+            return false;
+        };
+        let Some(p) = note.placed else {
+            return false;
+        };
+        if l.t - note.first_t >= SLIP_S || p.t > note.first_t + 1e-9 {
+            return false;
+        }
+        let face = note.identity;
+        let twin = matches!(face, Identity::Card(_))
+            && self.cards.iter().any(|(&id, o)| {
+                id != l.track && o.identity == face && o.placed.is_some_and(|q| q.spot == p.spot)
+            });
+        if twin {
+            self.unwrite(p.event);
+            if self.hole_unseen.is_some_and(|h| h.0 == p.event) {
+                self.hole_unseen = None;
+            }
+            if let Some(turned) = p.turned {
+                self.unwrite(turned);
+            }
+            self.forget(&[l.track]);
+        } else if let Some(n) = self.cards.get_mut(&l.track) {
+            n.slipped = true;
+        }
+        true
     }
 
     /// The dealer's second card found face up, its back never seen, with no player's card
@@ -899,6 +971,10 @@ fn at_right_angle(a: &[[f64; 2]; 4], b: &[[f64; 2]; 4]) -> bool {
     let cos = (u[0] * v[0] + u[1] * v[1]) / (u[0].hypot(u[1]) * v[0].hypot(v[1])).max(1e-9);
     cos.abs() < std::f64::consts::FRAC_1_SQRT_2
 }
+
+/// Seconds within which a placed card's track, found still from the first, may be lost while
+/// the card lies there (`Scribe::slipped_away`).
+const SLIP_S: f64 = 1.0;
 
 /// Seconds cards last seen at a space may have lain under the dealer's hand before it took
 /// them up: a payoff or collection seen there within this time came before the clear.

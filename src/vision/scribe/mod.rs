@@ -230,6 +230,11 @@ impl Scribe {
         }
     }
 
+    /// Takes back an event written and not yet released.
+    fn unwrite(&mut self, seq: u64) {
+        self.pending.retain(|p| p.seq != seq);
+    }
+
     /// The events written up to `until` seconds, in time order.
     fn release(&mut self, until: f64) -> Vec<Event> {
         let (mut out, keep): (Vec<Pending>, Vec<Pending>) = std::mem::take(&mut self.pending)
