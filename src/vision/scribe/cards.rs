@@ -441,11 +441,26 @@ impl Scribe {
         self.split_off(id, s, hand);
     }
 
-    /// The second card of hand `hand` at space `s`, when it is `id`, becomes the next hand.
+    /// The second card of hand `hand` at space `s`, when it is `id`, becomes the next hand:
+    /// when the two are a pair, any two ten-count cards included (08-09(2)(c)), or either face
+    /// is unread. Two cards read as no pair are not split: the second moved (a hit card
+    /// landing on it, a card read as another of its face, the hand swept up on a bust), and
+    /// stays in its hand.
     fn split_off(&mut self, id: u64, s: u8, hand: u8) {
-        let hands = &mut self.hands[usize::from(s)];
         let hi = usize::from(hand).saturating_sub(1);
-        let from_pair = hands.get(hi).is_some_and(|h| h.len() == 2 && h[1] == id);
+        let count = |id: &u64| match self.cards.get(id).map(|n| n.identity) {
+            Some(Identity::Card(c)) => Some(c.rank.count()),
+            _ => None,
+        };
+        let pair = self.hands[usize::from(s)]
+            .get(hi)
+            .filter(|h| h.len() == 2)
+            .is_some_and(|h| match (count(&h[0]), count(&h[1])) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            });
+        let hands = &mut self.hands[usize::from(s)];
+        let from_pair = pair && hands.get(hi).is_some_and(|h| h.len() == 2 && h[1] == id);
         if from_pair && hands.len() < usize::from(crate::events::MAX_HANDS) {
             hands[hi].pop();
             hands.push(vec![id]);
