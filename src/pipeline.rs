@@ -67,6 +67,9 @@ pub struct Progress {
     pub frames: u64,
     /// Seconds into the footage of the last frame looked at.
     pub t: f64,
+    /// Seconds of footage the file's header declares, when it says (for the share read and
+    /// the time left).
+    pub duration: Option<f64>,
 }
 
 /// How an analysis ended.
@@ -152,6 +155,7 @@ pub fn analyze(
         frames,
         used,
         stride,
+        declared,
     } = decode_on_a_thread(
         path,
         options.queue.max(1),
@@ -226,6 +230,7 @@ pub fn analyze(
             on_progress(&Progress {
                 frames: decoded,
                 t: frame.t,
+                duration: declared,
             });
         }
     }
@@ -234,9 +239,16 @@ pub fn analyze(
     if !events.is_empty() {
         on_events(&events);
     }
+    // Read to its end, the footage is read whole, though the last look came before its last
+    // frame.
+    let read = match (&stop, declared) {
+        (Stop::End, Some(d)) => d.max(last_t),
+        _ => last_t,
+    };
     on_progress(&Progress {
         frames: decoded,
-        t: last_t,
+        t: read,
+        duration: declared,
     });
     Ok(Analysis {
         frames: decoded,
@@ -266,6 +278,8 @@ struct DecodeThread {
     used: Sender<Vec<u8>>,
     /// Every how manyth frame is handed over.
     stride: u64,
+    /// Seconds of footage the file's header declares, when it says.
+    declared: Option<f64>,
 }
 
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
@@ -294,7 +308,7 @@ fn decode_on_a_thread(
                 let every = stride.unwrap_or_else(|| stride_for(d.fps())).max(1);
                 d.set_every(every);
                 d.skip_b_frames(skips_b_frames(every));
-                let _ = ready_tx.send(Ok(every));
+                let _ = ready_tx.send(Ok((every, d.declared_duration())));
                 d
             }
             Err(e) => {
@@ -328,10 +342,11 @@ fn decode_on_a_thread(
         }
     });
     match ready_rx.recv() {
-        Ok(Ok(every)) => Ok(DecodeThread {
+        Ok(Ok((every, declared))) => Ok(DecodeThread {
             frames: rx,
             used: used_tx,
             stride: every,
+            declared,
         }),
         Ok(Err(e)) => Err(e),
         // The thread ended without a word: only a panic in FFmpeg's bindings does that.

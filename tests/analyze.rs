@@ -29,6 +29,8 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
         stdout.contains("samples/clip/footage.mp4: 753 frames"),
         "{stdout}"
     );
+    // In a pipe, no progress line.
+    assert!(!err.contains("frames/s"), "{err}");
     // The log it wrote is one `pitwatch audit` reads.
     let events = out.join("events.jsonl");
     let (code, _, err) = run(&[
@@ -82,6 +84,38 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     // eval names what matched nothing: here, nothing.
     assert_eq!(v["findings_missed"], serde_json::json!([]), "{json}");
     assert_eq!(v["findings_extra"], serde_json::json!([]), "{json}");
+}
+
+/// On a terminal (here `script`'s pseudo-terminal), analyze redraws a progress bar with the
+/// share of the footage read, frames a second and the time left, and ends at 100%.
+#[test]
+fn on_a_terminal_a_progress_bar_shows_frames_a_second_and_time_left() {
+    let dir = scratch("analyze-tty");
+    let out = dir.join("out");
+    let command = format!(
+        "{} analyze samples/clip/footage.mp4 --layout samples/clip/layout.toml \
+         --rules samples/clip/house.toml --stride 30 --out {}",
+        env!("CARGO_BIN_EXE_pitwatch"),
+        out.display()
+    );
+    let o = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(path("."))
+        .output()
+        .expect("run script(1), from util-linux");
+    let text = String::from_utf8_lossy(&o.stdout).replace('\r', "\n");
+    let bars: Vec<&str> = text.lines().filter(|l| l.contains(" left")).collect();
+    assert!(!bars.is_empty(), "no progress line: {text}");
+    let last = bars.last().unwrap();
+    assert!(last.starts_with("samples/clip/footage.mp4 ["), "{last}");
+    assert!(last.contains("] 100%"), "{last}");
+    assert!(last.contains("frames/s"), "{last}");
+    assert!(last.contains("0:00 left"), "{last}");
+    // The summary follows on a line of its own.
+    assert!(
+        text.contains("\nsamples/clip/footage.mp4: 753 frames"),
+        "{text}"
+    );
 }
 
 #[test]

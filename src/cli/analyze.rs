@@ -24,6 +24,7 @@ use pitwatch::vision::recognizer::{Recognizer, default_model};
 
 use super::audit::load_rules;
 use super::picture::{draw_box, write_png};
+use super::progress;
 use super::{EXIT_BAD_INPUT, EXIT_CLEAN, EXIT_FINDINGS};
 
 /// Arguments of `pitwatch analyze`.
@@ -152,13 +153,8 @@ fn one(
         },
         |p| {
             if tty {
-                let secs = started.elapsed().as_secs_f64().max(1e-6);
-                eprint!(
-                    "\r{name}: {} frames, {:.0} s of footage, {:.0} frames/s   ",
-                    p.frames,
-                    p.t,
-                    p.frames as f64 / secs
-                );
+                let line = progress::line(&name, p, started.elapsed().as_secs_f64());
+                eprint!("\r{line}   ");
             }
         },
     );

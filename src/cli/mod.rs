@@ -7,6 +7,7 @@ pub mod eval;
 pub mod eval_vision;
 pub mod picture;
 pub mod play;
+pub mod progress;
 pub mod simulate;
 
 use clap::{Parser, Subcommand};
