@@ -30,8 +30,12 @@ use crate::layout::{Layout, PixelPt, contains};
 const MARGIN: usize = 16;
 /// Pixels a window looks at beyond its planned area, on every side.
 const SLACK: usize = 8;
-/// Window sizes are multiples of this (few sizes, so windows of one size run together).
-const WINDOW_ALIGN: usize = 32;
+/// Window sizes are multiples of this: the model's own [`ALIGN`]. Rounding up to 32 instead,
+/// so that more windows share a size and run together, gained nothing: a look has one or two
+/// windows (2,187 windows in 1,551 looks of the 5-minute bench clip, 1,978 of its 2,075 runs
+/// a single window), and 16 shows the model 4% fewer pixels (169 against 176 million) for the
+/// same events and findings.
+const WINDOW_ALIGN: usize = ALIGN;
 /// How far from a change (pixels) a finding may move: the model's reach. 48 looked at 14% more
 /// pixels for the same reading of a simulated hour; 24 and less misread fanned payoffs.
 const REACH: usize = 32;
