@@ -5,11 +5,14 @@
 #                                                  read the log, audit)
 #   ffmpeg -threads 2 -i CLIP -f null -           (Debian's ffmpeg: decoding alone)
 # and prints analyze's throughput as a share of ffmpeg's, and analyze's peak resident memory.
-#   bash benches/analyze.sh [MINUTES]     (default 5)
+# The two run in turn RUNS times (a shared machine's speed drifts over a minute: each pair is
+# timed side by side) and each pair's share is printed, then their median.
+#   bash benches/analyze.sh [MINUTES] [RUNS]     (defaults 5 and 3)
 # Installs Debian's ffmpeg and GNU time when missing (the reference; not needed otherwise).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-5}
+runs=${2:-3}
 source scripts/setup.sh
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
@@ -32,15 +35,20 @@ seconds() { # seconds CMD...: wall seconds of a command, its output dropped
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
 }
-ff=$(seconds ffmpeg -nostdin -threads 2 -i "$clip/footage.mp4" -f null -)
-an=$(seconds /usr/bin/time -v -o "$work/analyze.time" "$bin" analyze "$clip/footage.mp4" \
-  --layout "$clip/layout.toml" --rules "$clip/house.toml" --out "$work/out")
-peak=$(grep "Maximum resident set size" "$work/analyze.time" | grep -o '[0-9]*$')
-awk -v f="$frames" -v a="$an" -v r="$ff" -v p="$peak" -v m="$minutes" 'BEGIN {
-  printf "footage: %d frames (%s min of 1280x720 at 30 fps)\n", f, m
-  printf "ffmpeg -threads 2 decode: %7.1f s = %6.1f frames/s\n", r, f / r
-  printf "pitwatch analyze:         %7.1f s = %6.1f frames/s\n", a, f / a
-  printf "analyze throughput / bare decode: %.2f\n", r / a
-  printf "analyze peak resident memory: %.0f MB\n", p / 1024
-}'
+printf 'footage: %d frames (%s min of 1280x720 at 30 fps)\n' "$frames" "$minutes"
+shares=()
+for run in $(seq "$runs"); do
+  ff=$(seconds ffmpeg -nostdin -threads 2 -i "$clip/footage.mp4" -f null -)
+  an=$(seconds /usr/bin/time -v -o "$work/analyze.time" "$bin" analyze "$clip/footage.mp4" \
+    --layout "$clip/layout.toml" --rules "$clip/house.toml" --out "$work/out")
+  peak=$(grep "Maximum resident set size" "$work/analyze.time" | grep -o '[0-9]*$')
+  share=$(awk -v a="$an" -v r="$ff" 'BEGIN { printf "%.2f", r / a }')
+  shares+=("$share")
+  awk -v f="$frames" -v a="$an" -v r="$ff" -v p="$peak" -v s="$share" -v k="$run" 'BEGIN {
+    printf "run %d: ffmpeg -threads 2 decode %6.1f s = %6.1f frames/s; ", k, r, f / r
+    printf "pitwatch analyze %6.1f s = %6.1f frames/s; share %s; peak %.0f MB\n", a, f / a, s, p / 1024
+  }'
+done
+median=$(printf '%s\n' "${shares[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+echo "analyze throughput / bare decode: $median (median of $runs: ${shares[*]})"
 "$bin" eval --truth "$clip" --found "$work/out" | head -1
