@@ -118,6 +118,27 @@ fn on_a_terminal_a_progress_bar_shows_frames_a_second_and_time_left() {
     );
 }
 
+/// A WAV file of `samples` silent 16-bit samples at 8 kHz, mono: a file FFmpeg opens whose only
+/// stream is sound.
+fn wav_of_silence(samples: u32) -> Vec<u8> {
+    let data = samples * 2;
+    let mut w = Vec::new();
+    w.extend_from_slice(b"RIFF");
+    w.extend_from_slice(&(36 + data).to_le_bytes());
+    w.extend_from_slice(b"WAVEfmt ");
+    w.extend_from_slice(&16u32.to_le_bytes());
+    w.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    w.extend_from_slice(&1u16.to_le_bytes()); // mono
+    w.extend_from_slice(&8_000u32.to_le_bytes());
+    w.extend_from_slice(&16_000u32.to_le_bytes()); // bytes a second
+    w.extend_from_slice(&2u16.to_le_bytes()); // bytes a sample
+    w.extend_from_slice(&16u16.to_le_bytes()); // bits a sample
+    w.extend_from_slice(b"data");
+    w.extend_from_slice(&data.to_le_bytes());
+    w.resize(w.len() + data as usize, 0);
+    w
+}
+
 #[test]
 fn footage_that_is_not_footage_is_named_and_the_rest_still_analysed() {
     let dir = scratch("analyze-bad");
@@ -129,9 +150,13 @@ fn footage_that_is_not_footage_is_named_and_the_rest_still_analysed() {
     let cut = dir.join("cut.mp4");
     fs::write(&cut, &clip[..clip.len() / 3]).unwrap();
     let missing = dir.join("missing.mp4");
+    // Sound and no picture: a second of silence as 8 kHz 16-bit mono WAV.
+    let sound = dir.join("sound.wav");
+    fs::write(&sound, wav_of_silence(8_000)).unwrap();
     let out = dir.join("out");
     for (file, says) in [
         (&empty, "the file is empty"),
+        (&sound, "sound.wav: no video stream in the file"),
         (&text, "notes.mp4"),
         (&cut, "cut.mp4"),
         (&missing, "cannot read the file"),
