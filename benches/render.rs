@@ -12,12 +12,13 @@ use pitwatch::render::{Canvas, Rgb};
 use pitwatch::rules::twenty_one::HouseRules;
 use pitwatch::sim::scene::Scene;
 use pitwatch::sim::{PlayConfig, play};
-use pitwatch::video::{EncodeSettings, Encoder};
+use pitwatch::video::{EncodeSettings, Encoder, VideoCodec};
 
 const FRAMES: u64 = 60;
 
 fn settings() -> EncodeSettings {
     EncodeSettings {
+        codec: VideoCodec::H264,
         width: 1280,
         height: 720,
         fps: 30,

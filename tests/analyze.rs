@@ -202,15 +202,71 @@ fn a_layout_for_another_camera_is_refused_by_name() {
     );
 }
 
+/// The bundled clip written again as H.265 in Matroska and as Motion JPEG in AVI (what other
+/// recorders write) is read as the H.264 original is: every card, and the planted overpayment.
+#[test]
+fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
+    use pitwatch::video::{Decoder, EncodeSettings, Encoder, VideoCodec};
+    let dir = scratch("analyze-codecs");
+    for (codec, name) in [
+        (VideoCodec::H265, "clip-h265.mkv"),
+        (VideoCodec::Mjpeg, "clip-mjpeg.avi"),
+    ] {
+        let file = dir.join(name);
+        let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
+        let settings = EncodeSettings {
+            codec,
+            width: 1280,
+            height: 720,
+            fps: 30,
+            crf: 23,
+            preset: "ultrafast".into(),
+            threads: 0,
+        };
+        let mut enc = Encoder::create(&file, settings).unwrap();
+        while let Some(f) = dec.next_frame().unwrap() {
+            enc.push(&f.data).unwrap();
+        }
+        enc.finish().unwrap();
+        let out = dir.join(format!("out-{name}"));
+        let (code, stdout, err) = analyze(&[file.to_str().unwrap()], out.to_str().unwrap());
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        assert!(stdout.contains(&format!("{name}: 753 frames")), "{stdout}");
+        let (code, json, err) = run(&[
+            "eval",
+            "--truth",
+            "samples/clip",
+            "--found",
+            out.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        let card = &v["events"]["by_type"]["card"];
+        assert!(card["recall"].as_f64().unwrap() >= 0.95, "{name}: {json}");
+        assert!(
+            card["precision"].as_f64().unwrap() >= 0.95,
+            "{name}: {json}"
+        );
+        assert_eq!(
+            v["findings"]["overpay"]["matched"].as_u64(),
+            Some(1),
+            "{name}: {json}"
+        );
+    }
+}
+
 #[test]
 fn footage_cut_short_keeps_what_was_found_and_says_where_it_stopped() {
-    use pitwatch::video::{Decoder, EncodeSettings, Encoder};
+    use pitwatch::video::{Decoder, EncodeSettings, Encoder, VideoCodec};
     let dir = scratch("analyze-cut");
     // The clip's first twenty seconds as Matroska, whose header states the duration; then the
     // file cut off after two thirds (the first cards are dealt after seven seconds).
     let mkv = dir.join("clip.mkv");
     let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
     let settings = EncodeSettings {
+        codec: VideoCodec::H264,
         width: 1280,
         height: 720,
         fps: 30,

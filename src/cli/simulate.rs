@@ -20,7 +20,7 @@ use pitwatch::render::{Canvas, Rgb};
 use pitwatch::sim::annotate::{annotate, class_names, yolo_lines};
 use pitwatch::sim::scene::Scene;
 use pitwatch::sim::{Injected, Mistake, PlayConfig, Table};
-use pitwatch::video::{EncodeSettings, Encoder};
+use pitwatch::video::{EncodeSettings, Encoder, VideoCodec};
 
 use super::EXIT_CLEAN;
 use super::audit::load_rules;
@@ -242,6 +242,7 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
     let mut enc = Encoder::create(
         &mp4,
         EncodeSettings {
+            codec: VideoCodec::H264,
             width,
             height,
             fps: a.fps,

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ffmpeg::{format, media, software, util};
+use ffmpeg::{Rational, format, media, software, util};
 use ffmpeg_next as ffmpeg;
 use thiserror::Error;
 
@@ -120,12 +120,7 @@ impl Decoder {
         let stream = st.index();
         let tb = st.time_base();
         let time_base = f64::from(tb.numerator()) / f64::from(tb.denominator().max(1));
-        let rate = st.avg_frame_rate();
-        let fps = if rate.denominator() > 0 && rate.numerator() > 0 {
-            f64::from(rate.numerator()) / f64::from(rate.denominator())
-        } else {
-            30.0
-        };
+        let fps = frame_rate(st.avg_frame_rate(), st.rate());
         let mut ctx = ffmpeg::codec::context::Context::from_parameters(st.parameters())
             .map_err(ff("reading the stream's parameters"))?;
         // Frame threading, as `ffmpeg -threads N` decodes: each thread decodes a frame of its
@@ -195,7 +190,7 @@ impl Decoder {
         Ok(())
     }
 
-    /// Frames per second the file declares.
+    /// Frames per second the file declares (see [`frame_rate`]).
     pub fn fps(&self) -> f64 {
         self.fps
     }
@@ -334,5 +329,39 @@ impl Decoder {
             }
             self.take_frames()?;
         }
+    }
+}
+
+/// Frames per second of a stream from its average rate and its base rate (FFmpeg's
+/// `avg_frame_rate` and `r_frame_rate`): the base rate where the two agree within 2% (a
+/// container that keeps times in milliseconds, Matroska, averages 30 fps to 1000/33, which
+/// numbers frames 1% fast: frame 756 for frame 748), else the average (the base rate of
+/// interlaced or variable-rate footage can be a multiple of it); 30 without either.
+pub fn frame_rate(avg: Rational, base: Rational) -> f64 {
+    let of = |r: Rational| {
+        (r.numerator() > 0 && r.denominator() > 0)
+            .then(|| f64::from(r.numerator()) / f64::from(r.denominator()))
+    };
+    match (of(avg), of(base)) {
+        (Some(a), Some(b)) if (a - b).abs() <= 0.02 * a => b,
+        (Some(a), _) => a,
+        (None, Some(b)) => b,
+        (None, None) => 30.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_rate_stands_where_the_average_is_rounded() {
+        let r = |n, d| Rational::new(n, d);
+        assert_eq!(frame_rate(r(1000, 33), r(30, 1)), 30.0);
+        assert_eq!(frame_rate(r(30000, 1001), r(30000, 1001)), 30000.0 / 1001.0);
+        // Interlaced: fields at twice the frames.
+        assert_eq!(frame_rate(r(25, 1), r(50, 1)), 25.0);
+        assert_eq!(frame_rate(r(0, 0), r(15, 1)), 15.0);
+        assert_eq!(frame_rate(r(0, 1), r(0, 1)), 30.0);
     }
 }

@@ -1,4 +1,6 @@
-//! H.264 footage written through FFmpeg (ffmpeg-next, libx264): RGB frames in, an MP4 out.
+//! Footage written through FFmpeg (ffmpeg-next): RGB frames in, H.264 (libx264) by default,
+//! or H.265 (libx265) or Motion JPEG, in the container the file's name calls for (MP4, MKV,
+//! AVI).
 
 use std::path::{Path, PathBuf};
 
@@ -19,9 +21,11 @@ pub enum EncodeError {
         /// FFmpeg's error.
         source: ffmpeg::Error,
     },
-    /// No H.264 encoder is built into this FFmpeg.
-    #[error("{0}: this FFmpeg has no H.264 encoder (Debian's libavcodec59 brings libx264)")]
-    NoH264(PathBuf),
+    /// No encoder for the codec asked for is built into this FFmpeg.
+    #[error(
+        "{0}: this FFmpeg has no {1} encoder (Debian's libavcodec59 brings libx264 and libx265)"
+    )]
+    NoEncoder(PathBuf, VideoCodec),
     /// A frame of the wrong size was pushed.
     #[error("{path}: frame {index} is {got} bytes, expected {want} ({width}x{height} RGB)")]
     FrameSize {
@@ -40,20 +44,45 @@ pub enum EncodeError {
     },
 }
 
-/// Settings of the H.264 stream.
+/// The video codecs footage can be written in: what table cameras' recorders write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VideoCodec {
+    /// H.264 through libx264 (the simulator's footage).
+    #[default]
+    H264,
+    /// H.265 (HEVC) through libx265.
+    H265,
+    /// Motion JPEG: every frame a JPEG picture of its own.
+    Mjpeg,
+}
+
+impl std::fmt::Display for VideoCodec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            VideoCodec::H264 => "H.264",
+            VideoCodec::H265 => "H.265",
+            VideoCodec::Mjpeg => "Motion JPEG",
+        })
+    }
+}
+
+/// Settings of the video stream.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EncodeSettings {
+    /// The codec.
+    pub codec: VideoCodec,
     /// Frame width, pixels (even).
     pub width: u32,
     /// Frame height, pixels (even).
     pub height: u32,
     /// Frames per second.
     pub fps: u32,
-    /// x264 constant rate factor: 18 near-lossless, 23 default, 30+ blocky.
+    /// Constant rate factor of x264 and x265: 18 near-lossless, 23 default, 30+ blocky. For
+    /// Motion JPEG, the quantiser is a sixth of it (2 at the least: 23 gives 3).
     pub crf: u8,
-    /// x264 speed preset (`ultrafast` ... `veryslow`).
+    /// x264's and x265's speed preset (`ultrafast` ... `veryslow`; unused by Motion JPEG).
     pub preset: String,
-    /// Encoder threads (0: x264 decides).
+    /// Encoder threads (0: the encoder decides).
     pub threads: u32,
 }
 
@@ -72,7 +101,7 @@ pub struct Encoder {
 }
 
 impl Encoder {
-    /// Creates `path` and opens an H.264 stream in it.
+    /// Creates `path` and opens a video stream of `settings.codec` in it.
     pub fn create(path: &Path, settings: EncodeSettings) -> Result<Encoder, EncodeError> {
         let p = path.to_path_buf();
         let ff = |what: &'static str| {
@@ -87,7 +116,19 @@ impl Encoder {
         util::log::set_level(util::log::Level::Error);
         let mut octx = format::output(&path).map_err(ff("creating the output"))?;
         let global_header = octx.format().flags().contains(format::Flags::GLOBAL_HEADER);
-        let codec = encoder::find(codec::Id::H264).ok_or_else(|| EncodeError::NoH264(p.clone()))?;
+        let id = match settings.codec {
+            VideoCodec::H264 => codec::Id::H264,
+            VideoCodec::H265 => codec::Id::HEVC,
+            VideoCodec::Mjpeg => codec::Id::MJPEG,
+        };
+        let codec =
+            encoder::find(id).ok_or_else(|| EncodeError::NoEncoder(p.clone(), settings.codec))?;
+        // Motion JPEG takes full-range YUV.
+        let pixel = if settings.codec == VideoCodec::Mjpeg {
+            format::Pixel::YUVJ420P
+        } else {
+            format::Pixel::YUV420P
+        };
         let mut ost = octx
             .add_stream(codec)
             .map_err(ff("adding the video stream"))?;
@@ -98,21 +139,30 @@ impl Encoder {
         let time_base = Rational::new(1, settings.fps as i32);
         enc.set_width(settings.width);
         enc.set_height(settings.height);
-        enc.set_format(format::Pixel::YUV420P);
+        enc.set_format(pixel);
         enc.set_time_base(time_base);
         enc.set_frame_rate(Some(Rational::new(settings.fps as i32, 1)));
+        let mut flags = codec::Flags::empty();
         if global_header {
-            enc.set_flags(codec::Flags::GLOBAL_HEADER);
+            flags |= codec::Flags::GLOBAL_HEADER;
         }
         let mut opts = Dictionary::new();
-        opts.set("preset", &settings.preset);
-        opts.set("crf", &settings.crf.to_string());
         opts.set("threads", &settings.threads.to_string());
-        // A keyframe every two seconds, so a reviewer can seek.
-        opts.set("g", &(settings.fps * 2).to_string());
-        let enc = enc
-            .open_with(opts)
-            .map_err(ff("opening the H.264 encoder"))?;
+        if settings.codec == VideoCodec::Mjpeg {
+            // A fixed quantiser, in FFmpeg's lambda units (FF_QP2LAMBDA = 118).
+            flags |= codec::Flags::QSCALE;
+            enc.set_global_quality(i32::from((settings.crf / 6).max(2)) * 118);
+        } else {
+            opts.set("preset", &settings.preset);
+            opts.set("crf", &settings.crf.to_string());
+            // A keyframe every two seconds, so a reviewer can seek.
+            opts.set("g", &(settings.fps * 2).to_string());
+            if settings.codec == VideoCodec::H265 {
+                opts.set("x265-params", "log-level=error");
+            }
+        }
+        enc.set_flags(flags);
+        let enc = enc.open_with(opts).map_err(ff("opening the encoder"))?;
         ost.set_parameters(&enc);
         ost.set_time_base(time_base);
         octx.write_header().map_err(ff("writing the header"))?;
@@ -121,14 +171,14 @@ impl Encoder {
             format::Pixel::RGB24,
             settings.width,
             settings.height,
-            format::Pixel::YUV420P,
+            pixel,
             settings.width,
             settings.height,
             software::scaling::Flags::BILINEAR,
         )
         .map_err(ff("making the colour converter"))?;
         let rgb = util::frame::Video::new(format::Pixel::RGB24, settings.width, settings.height);
-        let yuv = util::frame::Video::new(format::Pixel::YUV420P, settings.width, settings.height);
+        let yuv = util::frame::Video::new(pixel, settings.width, settings.height);
         Ok(Encoder {
             path: p,
             octx,

@@ -5,4 +5,4 @@ pub mod decode;
 pub mod encode;
 
 pub use decode::{DecodeError, DecodeOptions, Decoder, RgbFrame};
-pub use encode::{EncodeError, EncodeSettings, Encoder};
+pub use encode::{EncodeError, EncodeSettings, Encoder, VideoCodec};
