@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::util::{files, path, run, scratch};
+use crate::util::{clip_as, files, path, run, scratch};
 
 fn analyze(footage: &[&str], out: &str) -> (i32, String, String) {
     let mut args = vec!["analyze"];
@@ -206,28 +206,13 @@ fn a_layout_for_another_camera_is_refused_by_name() {
 /// recorders write) is read as the H.264 original is: every card, and the planted overpayment.
 #[test]
 fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
-    use pitwatch::video::{Decoder, EncodeSettings, Encoder, VideoCodec};
+    use pitwatch::video::VideoCodec;
     let dir = scratch("analyze-codecs");
     for (codec, name) in [
         (VideoCodec::H265, "clip-h265.mkv"),
         (VideoCodec::Mjpeg, "clip-mjpeg.avi"),
     ] {
-        let file = dir.join(name);
-        let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
-        let settings = EncodeSettings {
-            codec,
-            width: 1280,
-            height: 720,
-            fps: 30,
-            crf: 23,
-            preset: "ultrafast".into(),
-            threads: 0,
-        };
-        let mut enc = Encoder::create(&file, settings).unwrap();
-        while let Some(f) = dec.next_frame().unwrap() {
-            enc.push(&f.data).unwrap();
-        }
-        enc.finish().unwrap();
+        let file = clip_as(codec, name);
         let out = dir.join(format!("out-{name}"));
         let (code, stdout, err) = analyze(&[file.to_str().unwrap()], out.to_str().unwrap());
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");

@@ -36,6 +36,27 @@ pub enum Resolution {
     P1080,
 }
 
+/// The footage's codec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Codec {
+    /// H.264 (libx264).
+    H264,
+    /// H.265 (libx265), as many newer recorders write.
+    H265,
+    /// Motion JPEG, every frame a picture of its own.
+    Mjpeg,
+}
+
+impl From<Codec> for VideoCodec {
+    fn from(c: Codec) -> VideoCodec {
+        match c {
+            Codec::H264 => VideoCodec::H264,
+            Codec::H265 => VideoCodec::H265,
+            Codec::Mjpeg => VideoCodec::Mjpeg,
+        }
+    }
+}
+
 /// Arguments of `pitwatch simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -76,10 +97,14 @@ pub struct SimulateArgs {
     /// (lighting, flicker, noise, jitter, blur, tilt).
     #[arg(long, default_value_t = 1.0)]
     pub realism: f64,
-    /// H.264 quality: x264 constant rate factor (18 fine ... 35 blocky).
+    /// The footage's codec (in footage.mp4 whichever it is).
+    #[arg(long, value_enum, default_value_t = Codec::H264)]
+    pub codec: Codec,
+    /// Quality: x264's or x265's constant rate factor (18 fine ... 35 blocky); for Motion
+    /// JPEG the quantiser is a sixth of it.
     #[arg(long, default_value_t = 23)]
     pub crf: u8,
-    /// x264 speed preset.
+    /// x264's or x265's speed preset.
     #[arg(long, default_value = "veryfast")]
     pub preset: String,
     /// Annotate every Nth frame (annotations.jsonl and YOLO labels); 0 for none.
@@ -99,6 +124,7 @@ struct Manifest<'a> {
     height: u32,
     duration_s: f64,
     realism: f64,
+    codec: &'a str,
     crf: u8,
     errors: f64,
     mistakes_made: usize,
@@ -132,7 +158,7 @@ fn check(a: &SimulateArgs) -> anyhow::Result<()> {
         bail!("--realism {}: from 0 (clean) to 3", a.realism);
     }
     if a.crf > 51 {
-        bail!("--crf {}: x264 takes 0 to 51", a.crf);
+        bail!("--crf {}: 0 to 51", a.crf);
     }
     if a.table.is_empty() || a.table.len() > 8 {
         bail!("--table {:?}: a table id of 1 to 8 characters", a.table);
@@ -242,7 +268,7 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
     let mut enc = Encoder::create(
         &mp4,
         EncodeSettings {
-            codec: VideoCodec::H264,
+            codec: a.codec.into(),
             width,
             height,
             fps: a.fps,
@@ -314,6 +340,11 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         height,
         duration_s: (duration * 100.0).round() / 100.0,
         realism: a.realism,
+        codec: match a.codec {
+            Codec::H264 => "h264",
+            Codec::H265 => "h265",
+            Codec::Mjpeg => "mjpeg",
+        },
         crf: a.crf,
         errors: a.errors,
         mistakes_made: injected.len(),

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ffmpeg::{Rational, format, media, software, util};
+use ffmpeg::{Rational, codec, format, media, software, util};
 use ffmpeg_next as ffmpeg;
 use thiserror::Error;
 
@@ -75,11 +75,17 @@ pub struct DecodeOptions {
     /// Hand out every Nth frame only (from frame 0); the others are decoded, counted and
     /// dropped without being converted to RGB.
     pub every: u64,
-    /// Skip B-frames: FFmpeg does not decode them at all (`AVDISCARD_BIDIR`), which halves the
-    /// cost of H.264 as encoders write it by default (three B-frames to each P-frame). The
-    /// frames decoded are numbered by their timestamps; with `every` > 1, the one handed out
-    /// for each Nth frame is the first decoded at most a quarter of N before it (on average
-    /// still every Nth). Footage without B-frames is decoded whole as before.
+    /// Skip the frames no other frame is decoded from: FFmpeg does not decode them at all,
+    /// which halves the cost of H.264 as encoders write it by default (three B-frames to each
+    /// P-frame). H.264 skips every B-frame (`AVDISCARD_BIDIR`: libx264's frames handed out
+    /// are then those decoded in full, tests/decode.rs); H.265 only frames no other refers to
+    /// (`AVDISCARD_NONREF`:
+    /// libx265's P-frames are decoded from the B-frame in the middle of each run, and
+    /// skipping it garbles every later frame up to the next keyframe); other codecs (Motion
+    /// JPEG, whose frames are all keyframes) skip nothing. The frames decoded are numbered
+    /// by their timestamps; with `every` > 1, the one handed out for each Nth frame is the
+    /// first decoded at most a quarter of N before it (on average still every Nth), whatever
+    /// the codec. Footage without B-frames is decoded whole.
     pub skip_b_frames: bool,
 }
 
@@ -160,10 +166,15 @@ impl Decoder {
     /// Skips B-frames from now on, or decodes every frame again (see
     /// [`DecodeOptions::skip_b_frames`]).
     pub fn skip_b_frames(&mut self, skip: bool) {
+        let discard = match self.dec.id() {
+            codec::Id::H264 => ffmpeg::Discard::Bidirectional,
+            codec::Id::HEVC => ffmpeg::Discard::NonReference,
+            _ => ffmpeg::Discard::Default,
+        };
         self.skip_b = skip;
         self.by_time |= skip;
         self.dec.skip_frame(if skip {
-            ffmpeg::Discard::Bidirectional
+            discard
         } else {
             ffmpeg::Discard::Default
         });
