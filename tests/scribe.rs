@@ -877,56 +877,6 @@ fn a_double_down_card_found_for_a_moment_stays_in_its_hand() {
     assert_eq!(burns, 0, "burns written that were not made");
 }
 
-/// A pair split and split again (shift seed 12, round 71: space 6 splits 4h 4d, its second
-/// hand draws the 4c and splits again): the 4c found only once the second split wager lies
-/// there, half a second after it came to rest. The pair lay there before the wager split it
-/// (99-01.3-08-09(2)(c)): the 4c is written before the wager, and the round plays back with
-/// nothing found.
-#[test]
-fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
-    let text = include_str!("logs/pair-split-again.jsonl");
-    let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let four: Card = "4c".parse().expect("a card");
-    let (rest, wager) = (25.57, 26.17);
-    let mut hidden = 0;
-    let found = read_table(
-        &truth,
-        &Camera::overhead(1280, 720, 0.0, 0.0),
-        |_, t, seen| {
-            if (rest - 1.0..wager + 0.4).contains(&t) {
-                let before = seen.len();
-                seen.retain(|s| s.identity != Identity::Card(four));
-                hidden += before - seen.len();
-            }
-        },
-    );
-    assert!(hidden > 0, "the 4c was never hidden");
-    let split_again = found
-        .iter()
-        .position(|e| {
-            matches!(
-                e.kind,
-                EventKind::Wager {
-                    space: 6,
-                    hand: 2,
-                    kind: WagerKind::Split,
-                    ..
-                }
-            )
-        })
-        .expect("the second split wager is read");
-    let four_at = found
-        .iter()
-        .position(|e| matches!(e.kind, EventKind::Card { card: Some(c), to: Target::Hand { space: 6, hand: 2 }, .. } if c == four))
-        .expect("the 4c is read, to the second hand");
-    assert!(
-        four_at < split_again,
-        "the 4c written after the wager that split it: {found:?}"
-    );
-    let out = pitwatch::audit::audit(&found, &HouseRules::default());
-    assert!(out.findings.is_empty(), "{:?}", out.findings);
-}
-
 /// A player takes back a winning wager with its payoff as the cards are cleared and puts the
 /// next wager down on the same spot at once (shift seed 12, round 110: space 1 paid $22.00,
 /// cleared, $20.00 down 0.4 s later, 99-01.3-08-11(12), (17)). That is a new wager, read by

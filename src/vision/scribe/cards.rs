@@ -472,26 +472,6 @@ impl Scribe {
         }
     }
 
-    /// The card that began split hand `hand` at `space`, written at or after `t` (when the
-    /// split wager came to rest), is written a moment before it: the pair lay there before
-    /// the wager split it (08-09(2)(c)), and the card was only seen late (found late where it
-    /// lay over the other, or moved as it was set apart). A pair split again shows it most:
-    /// the next card of a split hand, of its pair's rank, then the wager.
-    pub(super) fn split_card_before(&mut self, space: u8, hand: u8, t: f64) {
-        let card = self
-            .hands
-            .get(usize::from(space))
-            .and_then(|h| h.get(usize::from(hand).saturating_sub(1)))
-            .and_then(|h| h.first())
-            .and_then(|id| self.cards.get(id))
-            .and_then(|n| n.placed);
-        if let Some(p) = card
-            && p.t >= t
-        {
-            self.retime(p.event, t - 0.05);
-        }
-    }
-
     /// Card backs by the discard holder that no placed card accounts for: a card burned from
     /// the shoe, seen on its way (08-08(3)).
     pub(super) fn watch_discard(&mut self, found: &[Seen]) {
