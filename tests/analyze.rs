@@ -2,8 +2,38 @@
 //! ONNX Runtime), `pitwatch eval` against the clip's truth, and footage that is not footage.
 
 use std::fs;
+use std::path::Path;
 
-use crate::util::{clip_as, files, path, run, scratch};
+use crate::util::{clip_as, files, path, run, scratch, write_clip};
+
+/// `pitwatch eval --format json` of what was found in `out` against the bundled clip's truth,
+/// parsed and as printed, once it has checked that every card dealt was read, face and place
+/// (95% precision and recall at the least).
+fn eval_against_the_clip(out: &Path) -> (serde_json::Value, String) {
+    let (code, json, err) = run(&[
+        "eval",
+        "--truth",
+        "samples/clip",
+        "--found",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let card = &v["events"]["by_type"]["card"];
+    assert!(
+        card["recall"].as_f64().unwrap() >= 0.95,
+        "{}: {json}",
+        out.display()
+    );
+    assert!(
+        card["precision"].as_f64().unwrap() >= 0.95,
+        "{}: {json}",
+        out.display()
+    );
+    (v, json)
+}
 
 fn analyze(footage: &[&str], out: &str) -> (i32, String, String) {
     let mut args = vec!["analyze"];
@@ -53,20 +83,7 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
         assert_eq!(&fs::read(p).unwrap()[1..4], b"PNG");
     }
     // Every card dealt, face and place, as the truth has it.
-    let (code, json, err) = run(&[
-        "eval",
-        "--truth",
-        "samples/clip",
-        "--found",
-        out.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-    let card = &v["events"]["by_type"]["card"];
-    assert!(card["recall"].as_f64().unwrap() >= 0.95, "{json}");
-    assert!(card["precision"].as_f64().unwrap() >= 0.95, "{json}");
+    let (v, json) = eval_against_the_clip(&out);
     // The whole log, wagers and payoffs counted chip by chip from their fans.
     assert!(v["events"]["recall"].as_f64().unwrap() >= 0.9, "{json}");
     assert!(v["events"]["precision"].as_f64().unwrap() >= 0.9, "{json}");
@@ -217,23 +234,7 @@ fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
         let (code, stdout, err) = analyze(&[file.to_str().unwrap()], out.to_str().unwrap());
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
         assert!(stdout.contains(&format!("{name}: 753 frames")), "{stdout}");
-        let (code, json, err) = run(&[
-            "eval",
-            "--truth",
-            "samples/clip",
-            "--found",
-            out.to_str().unwrap(),
-            "--format",
-            "json",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
-        let card = &v["events"]["by_type"]["card"];
-        assert!(card["recall"].as_f64().unwrap() >= 0.95, "{name}: {json}");
-        assert!(
-            card["precision"].as_f64().unwrap() >= 0.95,
-            "{name}: {json}"
-        );
+        let (v, json) = eval_against_the_clip(&out);
         assert_eq!(
             v["findings"]["overpay"]["matched"].as_u64(),
             Some(1),
@@ -244,29 +245,12 @@ fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
 
 #[test]
 fn footage_cut_short_keeps_what_was_found_and_says_where_it_stopped() {
-    use pitwatch::video::{Decoder, EncodeSettings, Encoder, VideoCodec};
+    use pitwatch::video::VideoCodec;
     let dir = scratch("analyze-cut");
     // The clip's first twenty seconds as Matroska, whose header states the duration; then the
     // file cut off after two thirds (the first cards are dealt after seven seconds).
     let mkv = dir.join("clip.mkv");
-    let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
-    let settings = EncodeSettings {
-        codec: VideoCodec::H264,
-        width: 1280,
-        height: 720,
-        fps: 30,
-        crf: 23,
-        preset: "ultrafast".into(),
-        threads: 0,
-    };
-    let mut enc = Encoder::create(&mkv, settings).unwrap();
-    while let Some(f) = dec.next_frame().unwrap() {
-        if f.index >= 600 {
-            break;
-        }
-        enc.push(&f.data).unwrap();
-    }
-    enc.finish().unwrap();
+    write_clip(&mkv, VideoCodec::H264, "ultrafast", 600);
     let whole = fs::read(&mkv).unwrap();
     let cut = dir.join("cut.mkv");
     fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();

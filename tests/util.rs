@@ -51,22 +51,10 @@ pub fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     v
 }
 
-/// The bundled clip (samples/clip/footage.mp4) written again as `codec` into a file of this
-/// test run named `name` (its extension picks the container), once per run however many tests
-/// ask: H.265 at libx265's `veryfast` preset (four B-frames to a P-frame, the middle one
-/// referred to), as the simulator would write it.
-pub fn clip_as(codec: pitwatch::video::VideoCodec, name: &str) -> PathBuf {
+/// Writes the first `frames` frames of the bundled clip (samples/clip/footage.mp4, 753 frames)
+/// to `file` as `codec` at the encoder's `preset` (the file's extension picks the container).
+pub fn write_clip(file: &Path, codec: pitwatch::video::VideoCodec, preset: &str, frames: u64) {
     use pitwatch::video::{Decoder, EncodeSettings, Encoder};
-    use std::sync::Mutex;
-    static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    let file = std::env::temp_dir()
-        .join(format!("pitwatch-test-{}-clips", std::process::id()))
-        .join(name);
-    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    if made.contains(&file) {
-        return file;
-    }
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
     let settings = EncodeSettings {
         codec,
@@ -74,14 +62,34 @@ pub fn clip_as(codec: pitwatch::video::VideoCodec, name: &str) -> PathBuf {
         height: 720,
         fps: 30,
         crf: 23,
-        preset: "veryfast".into(),
+        preset: preset.into(),
         threads: 0,
     };
-    let mut enc = Encoder::create(&file, settings).unwrap();
+    let mut enc = Encoder::create(file, settings).unwrap();
     while let Some(f) = dec.next_frame().unwrap() {
+        if f.index >= frames {
+            break;
+        }
         enc.push(&f.data).unwrap();
     }
     enc.finish().unwrap();
-    made.push(file.clone());
+}
+
+/// The bundled clip written again whole as `codec` into a file of this test run named `name`
+/// (its extension picks the container), once per run however many tests ask: H.265 at
+/// libx265's `veryfast` preset (four B-frames to a P-frame, the middle one referred to), as the
+/// simulator would write it.
+pub fn clip_as(codec: pitwatch::video::VideoCodec, name: &str) -> PathBuf {
+    use std::sync::Mutex;
+    static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let file = std::env::temp_dir()
+        .join(format!("pitwatch-test-{}-clips", std::process::id()))
+        .join(name);
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if !made.contains(&file) {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        write_clip(&file, codec, "veryfast", u64::MAX);
+        made.push(file.clone());
+    }
     file
 }
