@@ -124,7 +124,7 @@ struct Manifest<'a> {
     height: u32,
     duration_s: f64,
     realism: f64,
-    codec: &'a str,
+    codec: String,
     crf: u8,
     errors: f64,
     mistakes_made: usize,
@@ -340,11 +340,12 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
         height,
         duration_s: (duration * 100.0).round() / 100.0,
         realism: a.realism,
-        codec: match a.codec {
-            Codec::H264 => "h264",
-            Codec::H265 => "h265",
-            Codec::Mjpeg => "mjpeg",
-        },
+        // The name `--codec` takes.
+        codec: a
+            .codec
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default(),
         crf: a.crf,
         errors: a.errors,
         mistakes_made: injected.len(),

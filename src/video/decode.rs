@@ -79,10 +79,9 @@ pub struct DecodeOptions {
     /// which halves the cost of H.264 as encoders write it by default (three B-frames to each
     /// P-frame). H.264 skips every B-frame (`AVDISCARD_BIDIR`: libx264's frames handed out
     /// are then those decoded in full, tests/decode.rs); H.265 only frames no other refers to
-    /// (`AVDISCARD_NONREF`:
-    /// libx265's P-frames are decoded from the B-frame in the middle of each run, and
-    /// skipping it garbles every later frame up to the next keyframe); other codecs (Motion
-    /// JPEG, whose frames are all keyframes) skip nothing. The frames decoded are numbered
+    /// (`AVDISCARD_NONREF`: libx265's P-frames are decoded from the B-frame in the middle of
+    /// each run, and skipping it garbles every later frame up to the next keyframe); other
+    /// codecs (Motion JPEG, whose frames are all keyframes) skip nothing. The frames decoded are numbered
     /// by their timestamps; with `every` > 1, the one handed out for each Nth frame is the
     /// first decoded at most a quarter of N before it (on average still every Nth), whatever
     /// the codec. Footage without B-frames is decoded whole.

@@ -138,8 +138,7 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
     }
     // Along the fan: from one end to the chip farthest from it.
     let rests: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
-    let end = farthest(&rests, rests[0]);
-    let axis = unit(sub(farthest(&rests, end), end));
+    let (end, axis) = fan_line(&rests);
     let mut along: Vec<(f64, &ChipNote)> = notes
         .iter()
         .map(|n| (dot(sub(n.rest, end), axis), *n))
@@ -236,7 +235,7 @@ fn continues(
 }
 
 /// Whether a chip of the fan whose chips were seen at `fan` (pixels) lies unseen between two
-/// of them: in a fan of three or more, two neighbours along it lie more than 1.6 of its
+/// of them: in a fan of three or more, two neighbours along it lie more than [`GAP`] of its
 /// median step apart (a fan's chips lie evenly, each over the next, 08-11(16)(a); the model
 /// misses now and then a chip lying under two others, a $2 between a $5 and the $1 on it). A
 /// fan with such a gap is counted short by at least that chip, so its amount is only a lower
@@ -246,24 +245,32 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     if fan.len() < 3 {
         return false;
     }
-    let end = farthest(fan, fan[0]);
-    let axis = unit(sub(farthest(fan, end), end));
+    let (end, axis) = fan_line(fan);
     let mut along: Vec<f64> = fan.iter().map(|p| dot(sub(*p, end), axis)).collect();
     along.sort_by(f64::total_cmp);
     let mut steps: Vec<f64> = along.windows(2).map(|w| w[1] - w[0]).collect();
     steps.sort_by(f64::total_cmp);
     let wide = steps.iter().filter(|&&d| d >= chip_d / 3.0).count();
     let widest = steps.last().copied().unwrap_or(0.0);
-    wide >= 2 && median_step(&steps, chip_d).is_some_and(|m| widest > 1.6 * m)
+    wide >= 2 && median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m)
 }
 
-/// The point of `points` farthest from `from` (`from` itself for none).
-fn farthest(points: &[[f64; 2]], from: [f64; 2]) -> [f64; 2] {
-    points
-        .iter()
-        .copied()
-        .max_by(|a, b| dist(*a, from).total_cmp(&dist(*b, from)))
-        .unwrap_or(from)
+/// A step this many times a fan's median step is a gap: a chip between unseen (two steps;
+/// the chips' places wander a little around the fan's even spacing).
+const GAP: f64 = 1.6;
+
+/// The line a fan of chips at `points` (pixels, at least one) lies along: one end (the chip
+/// farthest from the first) and the unit direction from it to the chip farthest from it.
+fn fan_line(points: &[[f64; 2]]) -> ([f64; 2], [f64; 2]) {
+    let farthest = |from: [f64; 2]| {
+        points
+            .iter()
+            .copied()
+            .max_by(|a, b| dist(*a, from).total_cmp(&dist(*b, from)))
+            .unwrap_or(from)
+    };
+    let end = farthest(points[0]);
+    (end, unit(sub(farthest(end), end)))
 }
 
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
@@ -284,13 +291,14 @@ fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {
 }
 
 /// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
-/// a chip found twice makes short steps, leaving out gaps (steps over 1.6 of the [`median_step`]:
+/// a chip found twice makes short steps, leaving out gaps (steps over [`GAP`] times the
+/// [`median_step`]:
 /// a chip between unseen, which would make every neighbour beside the gap look like a chip
 /// found twice). `None` for no steps.
 fn usual_step(mut steps: Vec<f64>, chip_d: f64) -> Option<f64> {
     steps.sort_by(f64::total_cmp);
     if let Some(m) = median_step(&steps, chip_d) {
-        steps.retain(|&d| d <= 1.6 * m);
+        steps.retain(|&d| d <= GAP * m);
     }
     steps.get(steps.len() * 3 / 4).copied()
 }
