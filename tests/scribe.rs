@@ -877,6 +877,100 @@ fn a_double_down_card_found_for_a_moment_stays_in_its_hand() {
     assert_eq!(burns, 0, "burns written that were not made");
 }
 
+/// A pair split and split again (shift seed 12, round 71: space 6 splits 4h 4d, its second
+/// hand draws the 4c and splits again): the 4c found only once the second split wager lies
+/// there, half a second after it came to rest. The pair lay there before the wager split it
+/// (99-01.3-08-09(2)(c)): the 4c is written before the wager, and the round plays back with
+/// nothing found.
+#[test]
+fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
+    let text = include_str!("logs/pair-split-again.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let four: Card = "4c".parse().expect("a card");
+    let (rest, wager) = (25.57, 26.17);
+    let mut hidden = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if (rest - 1.0..wager + 0.4).contains(&t) {
+                let before = seen.len();
+                seen.retain(|s| s.identity != Identity::Card(four));
+                hidden += before - seen.len();
+            }
+        },
+    );
+    assert!(hidden > 0, "the 4c was never hidden");
+    let split_again = found
+        .iter()
+        .position(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    space: 6,
+                    hand: 2,
+                    kind: WagerKind::Split,
+                    ..
+                }
+            )
+        })
+        .expect("the second split wager is read");
+    let four_at = found
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::Card { card: Some(c), to: Target::Hand { space: 6, hand: 2 }, .. } if c == four))
+        .expect("the 4c is read, to the second hand");
+    assert!(
+        four_at < split_again,
+        "the 4c written after the wager that split it: {found:?}"
+    );
+    let out = pitwatch::audit::audit(&found, &HouseRules::default());
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+}
+
+/// Aces split and split again (shift seed 12, round 27: space 7 splits Ah Ac; the As dealt to
+/// the first hand is set apart as a third hand, a wager beside it). On the footage the As lay
+/// on the Ah under half a second, a blur the camera never read, and came to rest beside the
+/// Ac, the second hand's only card. A split hand is played to completion before the next is
+/// dealt its second card (99-01.3-08-09(2)(c)): the card was dealt to the first hand, which
+/// holds one card, not to the second, and its split wager is the first hand's. The round plays
+/// back with nothing found.
+#[test]
+fn an_ace_set_apart_before_it_was_seen_is_the_first_hands() {
+    let text = include_str!("logs/aces-split-again.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let spade: Card = "As".parse().expect("a card");
+    // Dealt at 22.66 s, set apart with the wager at 23.18 s: hidden while it lies on the Ah.
+    let (dealt, apart) = (22.3, 23.2);
+    let mut hidden = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if (dealt..apart).contains(&t) {
+                let before = seen.len();
+                seen.retain(|s| s.identity != Identity::Card(spade));
+                hidden += before - seen.len();
+            }
+        },
+    );
+    assert!(hidden > 0, "the As was never hidden");
+    let splits: Vec<u8> = found
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Wager {
+                space: 7,
+                hand,
+                kind: WagerKind::Split,
+                ..
+            } => Some(hand),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(splits, [1, 1], "split wagers by hand split: {found:?}");
+    let out = pitwatch::audit::audit(&found, &HouseRules::default());
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+}
+
 /// A player takes back a winning wager with its payoff as the cards are cleared and puts the
 /// next wager down on the same spot at once (shift seed 12, round 110: space 1 paid $22.00,
 /// cleared, $20.00 down 0.4 s later, 99-01.3-08-11(12), (17)). That is a new wager, read by

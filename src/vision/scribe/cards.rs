@@ -273,15 +273,13 @@ impl Scribe {
             }
             Spot::Space(s) => {
                 let hands = &mut self.hands[usize::from(s)];
-                let hi = match doubled {
+                let mut hi = match doubled {
                     Some((_, hand)) => usize::from(hand).saturating_sub(1),
                     None => nearest_hand(hands, &self.cards, rest),
                 };
                 if hands.is_empty() {
                     hands.push(Vec::new());
                 }
-                let first = hands[hi].first().and_then(|f| self.cards.get(f));
-                let rotated = first.map(|f| at_right_angle(&f.corners, &corners));
                 // Each card of a hand covers a quarter of the one before; a card a hand's
                 // width beside the hand's only card was dealt to it and set apart at once,
                 // before the camera saw it lie there (a split, 08-09(2)(c)).
@@ -292,8 +290,16 @@ impl Scribe {
                         .and_then(|l| l.placed)
                         .is_some_and(|l| dist(l.at, rest) > 2.2 * half_width(&corners));
                 if beside {
+                    // A split hand is played to completion before the next is dealt its
+                    // second card (08-09(2)(c)): a new hand set out beyond split hands was
+                    // dealt to the first of them still holding one card, when it pairs with
+                    // that card, not to the hand it lies beside (aces split again: each
+                    // hand holds one ace).
+                    hi = in_play(hands, &self.cards, card).unwrap_or(hi);
                     apart = Some((s, hi as u8 + 1));
                 }
+                let first = hands[hi].first().and_then(|f| self.cards.get(f));
+                let rotated = first.map(|f| at_right_angle(&f.corners, &corners));
                 hands[hi].push(id);
                 (
                     Target::Hand {
@@ -469,6 +475,26 @@ impl Scribe {
                 p.hand = new;
             }
             self.splits.push((s, hand, new, self.now));
+        }
+    }
+
+    /// The card that began split hand `hand` at `space`, written at or after `t` (when the
+    /// split wager came to rest), is written a moment before it: the pair lay there before
+    /// the wager split it (08-09(2)(c)), and the card was only seen late (found late where it
+    /// lay over the other, or moved as it was set apart). A pair split again shows it most:
+    /// the next card of a split hand, of its pair's rank, then the wager.
+    pub(super) fn split_card_before(&mut self, space: u8, hand: u8, t: f64) {
+        let card = self
+            .hands
+            .get(usize::from(space))
+            .and_then(|h| h.get(usize::from(hand).saturating_sub(1)))
+            .and_then(|h| h.first())
+            .and_then(|id| self.cards.get(id))
+            .and_then(|n| n.placed);
+        if let Some(p) = card
+            && p.t >= t
+        {
+            self.retime(p.event, t - 0.05);
         }
     }
 
@@ -968,6 +994,22 @@ fn nearest_hand(hands: &[Vec<u64>], cards: &HashMap<u64, CardNote>, p: [f64; 2])
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(0, |(i, _)| i)
+}
+
+/// The hand at a space that a card set apart as a new hand was dealt: the first hand holding
+/// one card (split hands are played in turn, 08-09(2)(c)), when that card pairs with `card`
+/// (the same count) or either face is unread. None when no hand does.
+fn in_play(
+    hands: &[Vec<u64>],
+    cards: &HashMap<u64, CardNote>,
+    card: Option<Card>,
+) -> Option<usize> {
+    let i = hands.iter().position(|h| h.len() == 1)?;
+    let first = cards.get(&hands[i][0]).map(|n| n.identity);
+    match (first, card) {
+        (Some(Identity::Card(a)), Some(b)) if a.rank.count() != b.rank.count() => None,
+        _ => Some(i),
+    }
 }
 
 /// True when two cards' long axes cross at more than 45 degrees.

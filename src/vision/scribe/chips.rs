@@ -899,6 +899,7 @@ impl Scribe {
         } else if let Some((_, old, new, _)) = split {
             self.splits
                 .retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
+            self.split_card_before(space, new, t);
             (WagerKind::Split, old, new)
         } else if in_zone(&zones.bet) && !dealt {
             (WagerKind::Original, 1, 1)

@@ -230,6 +230,13 @@ impl Scribe {
         }
     }
 
+    /// Moves an event written and not yet released to `t` seconds.
+    fn retime(&mut self, seq: u64, t: f64) {
+        if let Some(p) = self.pending.iter_mut().find(|p| p.seq == seq) {
+            p.t = t.max(0.0);
+        }
+    }
+
     /// Takes back an event written and not yet released.
     fn unwrite(&mut self, seq: u64) {
         self.pending.retain(|p| p.seq != seq);
