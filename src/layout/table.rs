@@ -116,10 +116,10 @@ impl TableDesign {
         self.on_arc(space, 62.0, 49.0)
     }
 
-    /// Where card `index` (0-based) of hand `hand` (1-based) of `of_hands` hands goes. Each card
-    /// after the first covers the lower left-hand quarter of the one before (08-10(2)); split
-    /// hands lie side by side from the left (08-11(3)(a)); a card placed at a right angle
-    /// (double-down, split aces) is turned a quarter.
+    /// Where card `index` (0-based) of hand `hand` (1-based) goes. Each card after the first
+    /// covers the lower left-hand quarter of the one before (08-10(2)); split hands lie side by
+    /// side from the left (08-11(3)(a)); a card placed at a right angle (double-down, split
+    /// aces) is turned a quarter. At a space whose pair was split see [`TableDesign::card_across`].
     pub fn card(&self, space: u8, hand: u8, index: usize, rotated: bool) -> Placement {
         let i = index as f64;
         let dx = (f64::from(hand) - 1.0) * (CARD_W + 2.0) - i * CARD_W / 2.0;
@@ -133,6 +133,21 @@ impl TableDesign {
             } else {
                 turn
             },
+        }
+    }
+
+    /// Where a card placed at a right angle goes at a space whose pair was split (split aces,
+    /// 08-11(3)(a); a split hand doubled, 08-11(3)(b)): across its own hand, centred on the
+    /// hand's cards side to side and toward the dealer by half a card per card before it, as
+    /// a hit card is. Split hands lie side by side a card's width and 2 cm apart, so a card
+    /// turned a quarter and shifted left as a hit card is would lie over the next hand's.
+    pub fn card_across(&self, space: u8, hand: u8, index: usize) -> Placement {
+        let i = index as f64;
+        let dx = (f64::from(hand) - 1.0) * (CARD_W + 2.0) - (i - 1.0).max(0.0) * CARD_W / 4.0;
+        let dy = -i * CARD_H / 2.0;
+        Placement {
+            at: self.in_space(space, self.first_card(space), dx, dy),
+            angle: self.space_turn(space) + std::f64::consts::FRAC_PI_2,
         }
     }
 

@@ -17,6 +17,10 @@ use crate::rules::twenty_one::{
 use super::mistakes::{Injected, Mistake};
 use super::rng::Rng;
 
+/// Seconds the dealer takes, beyond the usual pause between two acts, to pick up the cards
+/// that end a round: every hand's and the dealer's (99-01.3-08-11(17)).
+const CLEAR_S: f64 = 1.0;
+
 /// Settings for generated play.
 #[derive(Debug, Clone)]
 pub struct PlayConfig {
@@ -538,6 +542,11 @@ impl Table {
                 sp.hands[0].natural() && !sp.even_money
             });
         }
+        // The payoffs lie a moment before the cards are picked up and the players take their
+        // chips: the dealer moves the hands away from each payoff (08-11(16)(a)) and picks up
+        // the cards hand by hand, the dealer's last (08-11(17)). Without it a payoff could
+        // lie still under half a second, three looks of a camera read five times a second.
+        self.t += CLEAR_S;
         self.emit(EventKind::CardsCleared { space: None });
         self.dealing = false;
     }

@@ -381,11 +381,12 @@ impl Builder<'_> {
                             sp.hands.resize_with(hi + 1, Vec::new);
                         }
                         let n = sp.hands[hi].len();
-                        (
-                            d.card(*space, *hand, n, *rotated == Some(true)),
-                            *space,
-                            *hand,
-                        )
+                        let split = sp.hands.len() > 1;
+                        let place = match (rotated, split) {
+                            (Some(true), true) => d.card_across(*space, *hand, n),
+                            _ => d.card(*space, *hand, n, *rotated == Some(true)),
+                        };
+                        (place, *space, *hand)
                     }
                 };
                 let start = Placement {
@@ -577,8 +578,17 @@ impl Builder<'_> {
                     angle: d.space_turn(s),
                 };
                 let id = self.chips(money, *fanned != Some(false), from, to, t, s, h);
-                if split && let Thing::Chips { fan, .. } = &mut self.scene.objects[id].thing {
-                    *fan = Fan::Toward;
+                // Fanned to the right unless it would lie over chips or cards there (the next
+                // space's wager fanned toward it): then toward the dealer.
+                let way = if split
+                    || (!self.clear_of(id, Fan::Right, t) && self.clear_of(id, Fan::Toward, t))
+                {
+                    Fan::Toward
+                } else {
+                    Fan::Right
+                };
+                if let Thing::Chips { fan, .. } = &mut self.scene.objects[id].thing {
+                    *fan = way;
                 }
                 self.trip(t, from.at, spot);
                 let sp = self.space(s);
@@ -887,12 +897,19 @@ mod tests {
     /// Main-bet payoffs at a space whose pair was split after which, a moment on, a chip at
     /// that space overlaps a chip of another object: (those, all the payoffs looked at).
     fn split_overlaps(rounds: usize, seed: u64) -> (usize, usize) {
+        overlaps(rounds, seed, true)
+    }
+
+    /// Main-bet payoffs at a space whose pair was split (`split`) or not after which, a
+    /// moment on, a chip at that space overlaps a chip of another object: (those, all the
+    /// payoffs looked at).
+    fn overlaps(rounds: usize, seed: u64, split: bool) -> (usize, usize) {
         let (s, paid) = payoffs(rounds, seed);
         let (mut overlaps, mut looked) = (0, 0);
         for (space, _, t) in paid {
             let space = &space;
             let here = |o: &&Object| o.space == *space && o.at(t).is_some();
-            if !s.objects.iter().filter(here).any(|o| o.hand >= 2) {
+            if s.objects.iter().filter(here).any(|o| o.hand >= 2) != split {
                 continue;
             }
             looked += 1;
@@ -991,6 +1008,21 @@ mod tests {
         assert!(
             overlaps * 40 <= looked,
             "{overlaps} of {looked} payoffs at split spaces overlap other chips"
+        );
+    }
+
+    #[test]
+    fn payoffs_lie_clear_of_the_next_spaces_chips() {
+        // 08-11(16)(a): a payoff fanned for the camera, every chip seen. Fanned to the right
+        // whatever lay there, a long payoff ran into the next space's wager fanned toward it
+        // (a $21 payoff over the next space's fan, shift seed 12, 2966 s): 66 of 2568. Now
+        // fanned toward the dealer where the right is taken; what is left has the hand's
+        // cards there too.
+        let (overlaps, looked) = overlaps(1_500, 12, false);
+        assert!(looked >= 500, "{looked} payoffs");
+        assert!(
+            overlaps * 50 <= looked,
+            "{overlaps} of {looked} payoffs overlap other chips"
         );
     }
 
