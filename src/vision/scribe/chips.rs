@@ -273,6 +273,21 @@ fn fan_line(points: &[[f64; 2]]) -> ([f64; 2], [f64; 2]) {
     (end, unit(sub(farthest(end), end)))
 }
 
+/// Whether `p` (pixels) lies off the line of the fan whose chips lie at `fan`: more than half
+/// a chip's width `chip_d` across it. A fan's chips lie in a row (08-11(16)(a)), and a chip
+/// uncovered late lies in it; one beside the row is no chip of it (a tip's payoff put down by
+/// the tip, against the wager fanned over it: shift seed 12, 1000 s). Fewer than two chips, or
+/// two within half a chip of each other, have no line to lie off.
+fn off_line(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
+    if fan.len() < 2 {
+        return false;
+    }
+    let (end, axis) = fan_line(fan);
+    let long = fan.iter().any(|q| dist(*q, end) >= 0.5 * chip_d);
+    let d = sub(p, end);
+    long && (d[0] * axis[1] - d[1] * axis[0]).abs() > 0.5 * chip_d
+}
+
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
 /// nearest, through [`usual_step`]. `None` for fewer than two chips.
 fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {
@@ -606,6 +621,7 @@ impl Scribe {
                 && points.iter().any(|p| {
                     dist(*p, s.at) <= 1.0 * chip_d
                         || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
+                            && !off_line(&fan, *p, chip_d)
                 })
         };
         // When the table last emptied (every placed card out of sight for `EMPTIED_S`, or the
@@ -1556,6 +1572,65 @@ mod tests {
         // to rest a while later (the next round's).
         assert!(!continues(&line, &[p.along(0.0)], chip_d, from, true));
         assert!(!continues(&line, &[beyond], chip_d, from, false));
+    }
+
+    /// A tip's payoff put down beside the tip, within a chip's width of the wager fanned
+    /// over it but off that fan's line, is the tip's payoff, not a chip of the wager uncovered
+    /// late (shift seed 12 at 1000 s: a $19.00 wager read $20.00 with the tip's $1 payoff,
+    /// then found underpaid, and the tip's payoff never read; 08-11(16)(a), (b)).
+    #[test]
+    fn a_tip_payoff_beside_a_wager_fan_is_the_tips() {
+        let mut p = Paying::new();
+        let chip_d = 2.0 * p.radius;
+        let toward = p.scribe.axes[3].toward;
+        let off =
+            |q: [f64; 2], k: f64| [q[0] + toward[0] * k * chip_d, q[1] + toward[1] * k * chip_d];
+        // Space 3's $19.00 fanned to the dealer's left from its stack, counted.
+        let ids = p.fan(10, -4.0 * 0.62, &[200, 200, 500, 500, 500]);
+        let fan: Vec<[f64; 2]> = (0..5)
+            .map(|i| p.along(-4.0 * 0.62 + i as f64 * 0.62))
+            .collect();
+        let s = &mut p.scribe.stakes[0];
+        (s.amount, s.counted, s.fan, s.tracks) = (1900, true, fan.clone(), ids);
+        // Its $1.00 tip, by the fan's toward side, and the tip's payoff a chip beside it:
+        // 0.9 of a chip's width from the fan's second chip.
+        let tip_at = off(p.along(-0.5), 0.9);
+        p.put(30, tip_at, 100);
+        p.scribe.stakes.push(Stake {
+            space: 3,
+            hand: 1,
+            kind: WagerKind::Tip,
+            at: tip_at,
+            t: 1.0,
+            event: 99,
+            amount: 100,
+            counted: false,
+            fan: Vec::new(),
+            tracks: vec![30],
+            closed: false,
+            paid: false,
+            gone: None,
+        });
+        let payoff = off(fan[1], 0.9);
+        p.put(40, payoff, 100);
+        p.scribe.arrived(3, &[40]);
+        assert_eq!(p.scribe.stakes[0].amount, 1900, "the wager stays $19.00");
+        let tip_paid = p.scribe.pending.iter().any(|e| {
+            matches!(
+                e.kind,
+                EventKind::Payout {
+                    space: 3,
+                    bet: Bet::Tip,
+                    ..
+                }
+            )
+        });
+        assert!(tip_paid, "the tip's payoff is read: {:?}", p.scribe.pending);
+        assert!(
+            !off_line(&fan, p.along(4.0 * 0.62), chip_d),
+            "a chip on the fan's line"
+        );
+        assert!(off_line(&fan, payoff, chip_d));
     }
 
     /// Whether the payoff event of space 3 was written as a lower bound.
