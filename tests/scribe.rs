@@ -971,6 +971,78 @@ fn an_ace_set_apart_before_it_was_seen_is_the_first_hands() {
     assert!(out.findings.is_empty(), "{:?}", out.findings);
 }
 
+/// A pair of eights split at space 2 (shift seed 12, round 37): the first hand stands on
+/// 8d Jc, the second draws 2s and then 8d. Each card of a hand covers the lower left-hand
+/// quarter of the one before (99-01.3-08-10(2)), so the second hand's third card reaches back
+/// toward the first hand's cards and lay nearest them on the footage. But the first hand was
+/// played to completion before the second was dealt its second card (08-09(2)(c)): the 8d is
+/// the second hand's, which stands on 18, and both hands are collected in the dealer's order.
+#[test]
+fn a_card_after_the_next_split_hands_second_is_that_hands() {
+    let text = include_str!("logs/split-hand-hit-after-its-second-card.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let card = |s: &str| s.parse::<Card>().expect("a card");
+    let (jack, two, eight) = (card("Jc"), card("2s"), card("8d"));
+    // On the footage the 8d lay nearer the Jc than the 2s: found a little toward the first
+    // hand, from just before it came to rest until the round's next cards.
+    let mut moved = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            let at = |c: Card| {
+                seen.iter()
+                    .find(|s| s.identity == Identity::Card(c))
+                    .map(|s| s.centre)
+            };
+            let (Some(j), Some(w)) = (at(jack), at(two)) else {
+                return;
+            };
+            if !(31.5..33.0).contains(&t) {
+                return;
+            }
+            let far = seen
+                .iter_mut()
+                .filter(|s| s.identity == Identity::Card(eight))
+                .max_by(|a, b| {
+                    let d = |s: &Seen| (s.centre[0] - j[0]).hypot(s.centre[1] - j[1]);
+                    d(a).total_cmp(&d(b))
+                });
+            if let Some(s) = far {
+                let d = [0.4 * (j[0] - w[0]), 0.4 * (j[1] - w[1])];
+                let shift = |p: &mut [f64; 2]| {
+                    p[0] += d[0];
+                    p[1] += d[1];
+                };
+                shift(&mut s.centre);
+                shift(&mut s.point);
+                s.corners.iter_mut().for_each(shift);
+                moved += 1;
+            }
+        },
+    );
+    assert!(moved > 0, "the 8d was never moved");
+    let hands: Vec<(u8, Card)> = found
+        .iter()
+        .filter(|e| e.t > 28.0)
+        .filter_map(|e| match e.kind {
+            EventKind::Card {
+                to: Target::Hand { space: 2, hand },
+                card: Some(c),
+                ..
+            } => Some((hand, c)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        hands,
+        [(1, jack), (2, two), (2, eight)],
+        "the split hands' cards: {found:?}"
+    );
+    let out = pitwatch::audit::audit(&found, &HouseRules::default());
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+}
+
 /// A player takes back a winning wager with its payoff as the cards are cleared and puts the
 /// next wager down on the same spot at once (shift seed 12, round 110: space 1 paid $22.00,
 /// cleared, $20.00 down 0.4 s later, 99-01.3-08-11(12), (17)). That is a new wager, read by

@@ -275,7 +275,7 @@ impl Scribe {
                 let hands = &mut self.hands[usize::from(s)];
                 let mut hi = match doubled {
                     Some((_, hand)) => usize::from(hand).saturating_sub(1),
-                    None => nearest_hand(hands, &self.cards, rest),
+                    None => nearest_hand(hands, &self.cards, rest, in_turn(hands)),
                 };
                 if hands.is_empty() {
                     hands.push(Vec::new());
@@ -931,7 +931,11 @@ impl Scribe {
             .filter(|c| recent(c.2))
             .filter_map(|(space, at, when)| {
                 let hands = self.hands.get(usize::from(space))?;
-                Some((space, nearest_hand(hands, &self.cards, at) as u8 + 1, when))
+                Some((
+                    space,
+                    nearest_hand(hands, &self.cards, at, in_turn(hands)) as u8 + 1,
+                    when,
+                ))
             });
         written
             .chain(unread)
@@ -982,11 +986,18 @@ const DOUBLE_CARD_S: f64 = 6.0;
 /// Seconds before a card lies still in which card backs seen in flight may have been it.
 const FLIGHT_S: f64 = 2.0;
 
-/// The hand at a space whose last card lies nearest `p` (0 when the space has none).
-fn nearest_hand(hands: &[Vec<u64>], cards: &HashMap<u64, CardNote>, p: [f64; 2]) -> usize {
+/// The hand at a space, of those `open` allows (by index), whose last card lies nearest `p`
+/// (0 when none has a card).
+fn nearest_hand(
+    hands: &[Vec<u64>],
+    cards: &HashMap<u64, CardNote>,
+    p: [f64; 2],
+    open: impl Fn(usize) -> bool,
+) -> usize {
     hands
         .iter()
         .enumerate()
+        .filter(|(i, _)| open(*i))
         .filter_map(|(i, h)| {
             let last = cards.get(h.last()?)?;
             let at = last.placed.map_or(last.rest, |pl| pl.at);
@@ -994,6 +1005,15 @@ fn nearest_hand(hands: &[Vec<u64>], cards: &HashMap<u64, CardNote>, p: [f64; 2])
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(0, |(i, _)| i)
+}
+
+/// Which hands at a space (by index) may still be dealt a card. A split hand is played to
+/// completion before the next is dealt its second card (08-09(2)(c)), so once a later hand
+/// holds two cards, the hands before it that hold two are done; one still holding a single
+/// card is owed one (a player takes at least one card on a split hand, ibid.), seen late.
+fn in_turn(hands: &[Vec<u64>]) -> impl Fn(usize) -> bool + '_ {
+    let from = hands.iter().rposition(|h| h.len() >= 2).unwrap_or(0);
+    move |i| i >= from || hands.get(i).is_some_and(|h| h.len() == 1)
 }
 
 /// The hand at a space that a card set apart as a new hand was dealt: the first hand holding
