@@ -504,7 +504,10 @@ impl Scribe {
                     .min_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|(s, _)| s)
             };
-            let space = self.fan_continued(&run).or_else(nearest);
+            let space = self
+                .fan_continued(&run)
+                .or_else(|| self.split_payoff(&run))
+                .or_else(nearest);
             let Some(space) = space else {
                 continue;
             };
@@ -1225,6 +1228,37 @@ impl Scribe {
         })
     }
 
+    /// The space of a split hand (the second on) whose payoff these chips are: the run's chip
+    /// nearest the hand's wager lies beside it to the dealer's right, as a payoff does (0.9 to
+    /// 2.2 chip widths along, more along than across). Split hands lie side by side from the
+    /// betting circle toward the next space (08-11(3)(a)), so the last one's payoff lies nearer
+    /// the next space's zones than its own (shift seed 12 at 1108 s: a second hand's $17.00
+    /// payoff judged at the next space, and never read). The wager's own stack may be out of
+    /// sight by then, fanned into chips followed anew.
+    fn split_payoff(&self, run: &[u64]) -> Option<u8> {
+        let points: Vec<[f64; 2]> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.rest))
+            .collect();
+        let chip_d = 2.0 * self.chips.get(run.first()?)?.radius;
+        self.stakes
+            .iter()
+            .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && !s.paid)
+            .find(|s| {
+                let ax = self.axes[usize::from(s.space)];
+                let nearest = points
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)));
+                nearest.is_some_and(|p| {
+                    let d = sub(p, s.at);
+                    let x = dot(d, ax.right);
+                    (0.9 * chip_d..=2.2 * chip_d).contains(&x) && x > dot(d, ax.toward).abs()
+                })
+            })
+            .map(|s| s.space)
+    }
+
     /// The space whose payoff fan these chips continue: one of them within a chip's width of
     /// one of its chips. A long payoff reaches toward the next space, and its far chips,
     /// uncovered after the rest were read, are still its own. Not chips of which one lies on
@@ -1631,6 +1665,62 @@ mod tests {
             "a chip on the fan's line"
         );
         assert!(off_line(&fan, payoff, chip_d));
+    }
+
+    /// A split hand's payoff fanned toward the dealer beside its wager, the second hand's
+    /// reaching toward the next space, is that hand's whatever zone lies nearest, also when
+    /// the wager's own stack is out of sight, fanned (08-11(3)(a), (16)(a); shift seed 12 at
+    /// 1108 s). Its wager fanned toward the dealer where it stands is no payoff.
+    #[test]
+    fn a_split_hands_payoff_is_that_hands() {
+        let mut p = Paying::new();
+        let toward = p.scribe.axes[3].toward;
+        let chip_d = 2.0 * p.radius;
+        let column = |p: &Paying, k: f64, i: usize| {
+            let q = p.along(k);
+            let d = i as f64 * 0.62 * chip_d;
+            [q[0] + toward[0] * d, q[1] + toward[1] * d]
+        };
+        // Space 3's second hand, its $15.00 split wager 2.7 chip widths right of the first's,
+        // fanned toward the dealer into the chips `own` below.
+        let second = p.along(2.7);
+        p.put(60, second, 500);
+        p.scribe.stakes.push(Stake {
+            space: 3,
+            hand: 2,
+            kind: WagerKind::Split,
+            at: second,
+            t: 5.0,
+            event: 98,
+            amount: 1500,
+            counted: false,
+            fan: Vec::new(),
+            tracks: vec![60],
+            closed: false,
+            paid: false,
+            gone: None,
+        });
+        let mut payoff = Vec::new();
+        for (i, v) in [500, 500, 500, 200].into_iter().enumerate() {
+            p.put(40 + i as u64, column(&p, 2.7 + 1.4, i), v);
+            payoff.push(40 + i as u64);
+        }
+        assert_eq!(p.scribe.split_payoff(&payoff), Some(3));
+        let mut own = Vec::new();
+        for i in 0..3 {
+            p.put(50 + i as u64, column(&p, 2.7, i), 500);
+            own.push(50 + i as u64);
+        }
+        assert_eq!(p.scribe.split_payoff(&own), None, "the wager's own fan");
+        // Judged together, as they come to rest: the wager's fan is counted, then the payoff.
+        p.scribe.judge_runs(vec![payoff, own]);
+        let paid = p.scribe.pending.iter().find_map(|e| match &e.kind {
+            EventKind::Payout {
+                space, hand, money, ..
+            } => Some((*space, *hand, money.amount)),
+            _ => None,
+        });
+        assert_eq!(paid, Some((3, 2, 1700)), "{:?}", p.scribe.pending);
     }
 
     /// Whether the payoff event of space 3 was written as a lower bound.
