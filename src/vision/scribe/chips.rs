@@ -119,8 +119,12 @@ pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
 /// of three or more, a chip lying much closer to the next than the fan's chips lie to each
 /// other (under 0.7 of its usual step), of the same value, is that chip again. The fan's own
 /// spacing is the measure (the upper quartile of its steps), so a fan spread tightly keeps
-/// every chip.
-fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
+/// every chip; but not under [`SAME_HAND`] of `reference`, the usual step of a fan the dealer
+/// laid at the same space (the wager, fanned before its payoff is fanned beside it, 08-11(16)
+/// (a)): three or four chips give too few steps of their own, and a chip found twice shortens
+/// them (shift seed 12 at 3092 s: a $2 $1 payoff read $2 $2 $1, its $2 found again 7 pixels on,
+/// steps of 7 and 10 pixels beside a wager fanned 17 apart).
+fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec<&ChipNote> {
     // Two tracks on one spot (a stack's track that wandered off under the dealer's hand and
     // came back beside the new track begun where it lay): one chip.
     let notes: Vec<&ChipNote> = notes
@@ -151,6 +155,7 @@ fn one_per_chip(notes: Vec<&ChipNote>) -> Vec<&ChipNote> {
     let Some(step) = usual_step(steps, 2.0 * notes[0].radius) else {
         return notes;
     };
+    let step = reference.map_or(step, |r| step.max(SAME_HAND * r));
     let mut out: Vec<&ChipNote> = vec![along[0].1];
     for (_, n) in along.iter().skip(1) {
         // From the last chip kept: the chip after a second find is measured from the first.
@@ -254,6 +259,10 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     let widest = steps.last().copied().unwrap_or(0.0);
     wide >= 2 && median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m)
 }
+
+/// A payoff's chips lie at least this share of the step of the wager fanned beside it: the
+/// dealer fans both alike (08-11(16)(a)).
+const SAME_HAND: f64 = 0.8;
 
 /// A step this many times a fan's median step is a gap: a chip between unseen (two steps;
 /// the chips' places wander a little around the fan's even spacing).
@@ -586,7 +595,22 @@ impl Scribe {
             })
             .collect();
         let run = run.as_slice();
-        let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
+        // The step of the space's wagers fanned and counted: a payoff is fanned alike.
+        let reference = run
+            .iter()
+            .find_map(|id| self.chips.get(id))
+            .map(|n| 2.0 * n.radius)
+            .and_then(|chip_d| {
+                self.stakes
+                    .iter()
+                    .filter(|s| !s.closed && s.space == space && s.counted && s.bet() == Bet::Main)
+                    .filter_map(|s| fan_step(&s.fan, chip_d))
+                    .reduce(f64::min)
+            });
+        let notes = one_per_chip(
+            run.iter().filter_map(|id| self.chips.get(id)).collect(),
+            reference,
+        );
         let Some(first) = notes.first() else {
             return;
         };
@@ -1001,7 +1025,10 @@ impl Scribe {
 
     /// Chips `run` joined to the counted double `k` as more of its fan.
     fn more_of_double(&mut self, k: usize, run: &[u64], chip_d: f64) {
-        let notes = one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect());
+        let notes = one_per_chip(
+            run.iter().filter_map(|id| self.chips.get(id)).collect(),
+            None,
+        );
         let fresh = beyond(&self.stakes[k].fan, &notes, chip_d);
         let s = &mut self.stakes[k];
         s.amount += fresh.iter().map(|f| f.1).sum::<i64>();
@@ -1030,8 +1057,12 @@ impl Scribe {
         at: [f64; 2],
     ) {
         // Chips, not tracks: two tracks on one spot are one chip.
-        let fanned =
-            one_per_chip(run.iter().filter_map(|id| self.chips.get(id)).collect()).len() >= 2;
+        let fanned = one_per_chip(
+            run.iter().filter_map(|id| self.chips.get(id)).collect(),
+            None,
+        )
+        .len()
+            >= 2;
         let event = self.write(
             t,
             EventKind::Wager {
@@ -1407,18 +1438,47 @@ mod tests {
             chip(1078.0, 462.0, 200),
             chip(1086.0, 466.0, 100),
         ];
-        let mut kept = values(&one_per_chip(fan.iter().collect()));
+        let mut kept = values(&one_per_chip(fan.iter().collect(), None));
         kept.sort_unstable();
         assert_eq!(kept, vec![100, 200, 500, 500, 500]);
         // Read from either end, the same.
-        let kept = one_per_chip(fan.iter().rev().collect());
+        let kept = one_per_chip(fan.iter().rev().collect(), None);
         assert_eq!(kept.iter().map(|n| n.value).sum::<i64>(), 1800);
+    }
+
+    #[test]
+    fn a_short_payoff_is_spaced_as_its_wager() {
+        // Shift seed 12 at 3092 s: a $2 $1 payoff beside a $1 $2 wager fanned 17 pixels
+        // apart, its $2 found again 7 pixels on (chips of radius 11).
+        let big = |x, y, v| ChipNote {
+            radius: 11.0,
+            ..chip(x, y, v)
+        };
+        let payoff = [
+            big(319.0, 410.0, 100),
+            big(304.0, 418.0, 200),
+            big(310.0, 414.0, 200),
+        ];
+        let wager = [[262.0, 438.0], [277.0, 429.0]];
+        let reference = fan_step(&wager, 22.0);
+        let kept = one_per_chip(payoff.iter().collect(), reference);
+        assert_eq!(kept.iter().map(|n| n.value).sum::<i64>(), 300);
+        // Measured by its own steps alone, the $2 is counted twice.
+        let alone = one_per_chip(payoff.iter().collect(), None);
+        assert_eq!(alone.iter().map(|n| n.value).sum::<i64>(), 500);
+        // A payoff fanned as tightly as its wager keeps every chip.
+        let tight: Vec<ChipNote> = (0..3)
+            .map(|i| big(500.0 + 7.0 * f64::from(i), 300.0, 200))
+            .collect();
+        let wager = [[400.0, 300.0], [407.0, 300.0], [414.0, 300.0]];
+        let kept = one_per_chip(tight.iter().collect(), fan_step(&wager, 22.0));
+        assert_eq!(kept.len(), 3);
     }
 
     #[test]
     fn two_tracks_on_one_spot_are_one_chip() {
         let two = [chip(376.0, 332.0, 200), chip(374.0, 332.0, 200)];
-        assert_eq!(values(&one_per_chip(two.iter().collect())), vec![200]);
+        assert_eq!(values(&one_per_chip(two.iter().collect(), None)), vec![200]);
     }
 
     #[test]
@@ -1427,10 +1487,10 @@ mod tests {
         let fan: Vec<ChipNote> = (0..5)
             .map(|i| chip(500.0 + 6.0 * f64::from(i), 300.0, 500))
             .collect();
-        assert_eq!(one_per_chip(fan.iter().collect()).len(), 5);
+        assert_eq!(one_per_chip(fan.iter().collect(), None).len(), 5);
         // Two chips of one value side by side are two chips.
         let two = [chip(500.0, 300.0, 500), chip(511.0, 300.0, 500)];
-        assert_eq!(one_per_chip(two.iter().collect()).len(), 2);
+        assert_eq!(one_per_chip(two.iter().collect(), None).len(), 2);
     }
 
     #[test]
