@@ -64,6 +64,31 @@ fn read_table(
     out
 }
 
+/// `events` read by a level camera with `card` hidden from every look within `span` (seconds):
+/// the log the scribe writes. The card must have been in sight there to hide.
+fn read_hiding(events: &[Event], card: Card, span: std::ops::Range<f64>) -> Vec<Event> {
+    let mut hidden = 0;
+    let found = read_table(
+        events,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if span.contains(&t) {
+                let before = seen.len();
+                seen.retain(|s| s.identity != Identity::Card(card));
+                hidden += before - seen.len();
+            }
+        },
+    );
+    assert!(hidden > 0, "the {card} was never hidden");
+    found
+}
+
+/// Asserts that the audit finds nothing in `found`, a log read from a round dealt right.
+fn plays_back_clean(found: &[Event]) {
+    let out = pitwatch::audit::audit(found, &HouseRules::default());
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+}
+
 /// Amounts left out: what was placed, paid or taken, and where, not how much.
 fn without_amounts(log: &[Event]) -> Vec<Event> {
     log.iter()
@@ -888,19 +913,7 @@ fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let four: Card = "4c".parse().expect("a card");
     let (rest, wager) = (25.57, 26.17);
-    let mut hidden = 0;
-    let found = read_table(
-        &truth,
-        &Camera::overhead(1280, 720, 0.0, 0.0),
-        |_, t, seen| {
-            if (rest - 1.0..wager + 0.4).contains(&t) {
-                let before = seen.len();
-                seen.retain(|s| s.identity != Identity::Card(four));
-                hidden += before - seen.len();
-            }
-        },
-    );
-    assert!(hidden > 0, "the 4c was never hidden");
+    let found = read_hiding(&truth, four, rest - 1.0..wager + 0.4);
     let split_again = found
         .iter()
         .position(|e| {
@@ -923,8 +936,7 @@ fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
         four_at < split_again,
         "the 4c written after the wager that split it: {found:?}"
     );
-    let out = pitwatch::audit::audit(&found, &HouseRules::default());
-    assert!(out.findings.is_empty(), "{:?}", out.findings);
+    plays_back_clean(&found);
 }
 
 /// Aces split and split again (shift seed 12, round 27: space 7 splits Ah Ac; the As dealt to
@@ -941,19 +953,7 @@ fn an_ace_set_apart_before_it_was_seen_is_the_first_hands() {
     let spade: Card = "As".parse().expect("a card");
     // Dealt at 22.66 s, set apart with the wager at 23.18 s: hidden while it lies on the Ah.
     let (dealt, apart) = (22.3, 23.2);
-    let mut hidden = 0;
-    let found = read_table(
-        &truth,
-        &Camera::overhead(1280, 720, 0.0, 0.0),
-        |_, t, seen| {
-            if (dealt..apart).contains(&t) {
-                let before = seen.len();
-                seen.retain(|s| s.identity != Identity::Card(spade));
-                hidden += before - seen.len();
-            }
-        },
-    );
-    assert!(hidden > 0, "the As was never hidden");
+    let found = read_hiding(&truth, spade, dealt..apart);
     let splits: Vec<u8> = found
         .iter()
         .filter_map(|e| match e.kind {
@@ -967,8 +967,7 @@ fn an_ace_set_apart_before_it_was_seen_is_the_first_hands() {
         })
         .collect();
     assert_eq!(splits, [1, 1], "split wagers by hand split: {found:?}");
-    let out = pitwatch::audit::audit(&found, &HouseRules::default());
-    assert!(out.findings.is_empty(), "{:?}", out.findings);
+    plays_back_clean(&found);
 }
 
 /// A pair of eights split at space 2 (shift seed 12, round 37): the first hand stands on
@@ -1039,8 +1038,7 @@ fn a_card_after_the_next_split_hands_second_is_that_hands() {
         [(1, jack), (2, two), (2, eight)],
         "the split hands' cards: {found:?}"
     );
-    let out = pitwatch::audit::audit(&found, &HouseRules::default());
-    assert!(out.findings.is_empty(), "{:?}", out.findings);
+    plays_back_clean(&found);
 }
 
 /// A player takes back a winning wager with its payoff as the cards are cleared and puts the

@@ -1595,6 +1595,34 @@ mod tests {
             });
         }
 
+        /// A wager of `kind` on hand `hand` at `space`, on `at`, of `cents` (no event written
+        /// for it), its chips followed as `tracks` and not counted.
+        fn stake(
+            &mut self,
+            space: u8,
+            hand: u8,
+            kind: WagerKind,
+            at: [f64; 2],
+            cents: i64,
+            tracks: Vec<u64>,
+        ) {
+            self.scribe.stakes.push(Stake {
+                space,
+                hand,
+                kind,
+                at,
+                t: 1.0,
+                event: u64::MAX,
+                amount: cents,
+                counted: false,
+                fan: Vec::new(),
+                tracks,
+                closed: false,
+                paid: false,
+                gone: None,
+            });
+        }
+
         /// Chips of `values` fanned from `k` chip widths right of the wager, 0.62 apart (the
         /// simulator's fan), tracks from `id` on.
         fn fan(&mut self, id: u64, k: f64, values: &[i64]) -> Vec<u64> {
@@ -1690,21 +1718,7 @@ mod tests {
         // 0.9 of a chip's width from the fan's second chip.
         let tip_at = off(p.along(-0.5), 0.9);
         p.put(30, tip_at, 100);
-        p.scribe.stakes.push(Stake {
-            space: 3,
-            hand: 1,
-            kind: WagerKind::Tip,
-            at: tip_at,
-            t: 1.0,
-            event: 99,
-            amount: 100,
-            counted: false,
-            fan: Vec::new(),
-            tracks: vec![30],
-            closed: false,
-            paid: false,
-            gone: None,
-        });
+        p.stake(3, 1, WagerKind::Tip, tip_at, 100, vec![30]);
         let payoff = off(fan[1], 0.9);
         p.put(40, payoff, 100);
         p.scribe.arrived(3, &[40]);
@@ -1745,21 +1759,7 @@ mod tests {
         // fanned toward the dealer into the chips `own` below.
         let second = p.along(2.7);
         p.put(60, second, 500);
-        p.scribe.stakes.push(Stake {
-            space: 3,
-            hand: 2,
-            kind: WagerKind::Split,
-            at: second,
-            t: 5.0,
-            event: 98,
-            amount: 1500,
-            counted: false,
-            fan: Vec::new(),
-            tracks: vec![60],
-            closed: false,
-            paid: false,
-            gone: None,
-        });
+        p.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
         let mut payoff = Vec::new();
         for (i, v) in [500, 500, 500, 200].into_iter().enumerate() {
             p.put(40 + i as u64, column(&p, 2.7 + 1.4, i), v);
