@@ -1027,6 +1027,67 @@ mod tests {
     }
 
     #[test]
+    fn split_hands_right_angle_cards_lie_on_their_own_hand() {
+        // 08-11(3)(a): split hands side by side, each card at a right angle on its own hand.
+        // Turned and shifted left as a hit card is, the card lay over another hand's cards
+        // (68 of 133; shift seed 12, 776 s and 1726 s: split aces whose second hand's card
+        // covered the first's). A card's corners, drawn in by a sixth, inside another hand's
+        // card count.
+        let events = play(PlayConfig::new(HouseRules::default(), 12), 1_500);
+        let d = TableDesign::default();
+        let s = Scene::build(&events, &d);
+        let inside = |q: TablePt, c: Placement| {
+            let (sn, cs) = c.angle.sin_cos();
+            let (dx, dy) = (q.x - c.at.x, q.y - c.at.y);
+            let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+            u.abs() < CARD_W / 2.0 && v.abs() < CARD_H / 2.0
+        };
+        let (mut over, mut looked) = (0, 0);
+        for e in &events {
+            let EventKind::Card {
+                to: Target::Hand { space, hand },
+                rotated: Some(true),
+                ..
+            } = e.kind
+            else {
+                continue;
+            };
+            let t = e.t + 0.01;
+            let here: Vec<(&Object, Placement)> = s
+                .objects
+                .iter()
+                .filter(|o| o.space == space && matches!(o.thing, Thing::Card { .. }))
+                .filter_map(|o| o.at(t).filter(|_| !o.moving(t)).map(|p| (o, p)))
+                .collect();
+            if !here.iter().any(|(o, _)| o.hand >= 2) {
+                continue;
+            }
+            // The card just dealt: its hand's card at a right angle nearest the hand's first.
+            let first = d.card(space, hand, 0, false).at;
+            let turned = |p: &Placement| {
+                let a = (p.angle - d.space_turn(space)).rem_euclid(std::f64::consts::PI);
+                (a - std::f64::consts::FRAC_PI_2).abs() < 0.1
+            };
+            let Some((_, card)) = here
+                .iter()
+                .filter(|(o, p)| o.hand == hand && turned(p))
+                .min_by(|a, b| a.1.at.dist(first).total_cmp(&b.1.at.dist(first)))
+            else {
+                continue;
+            };
+            looked += 1;
+            let corners = card_corners(*card).map(|q| card.at.lerp(q, 5.0 / 6.0));
+            let covers = here
+                .iter()
+                .filter(|(o, _)| o.hand != hand)
+                .any(|(_, p)| corners.iter().any(|q| inside(*q, *p)));
+            over += usize::from(covers);
+        }
+        assert!(looked >= 20, "{looked} right-angle cards at split spaces");
+        assert_eq!(over, 0, "{over} of {looked} lie over another hand's cards");
+    }
+
+    #[test]
     fn chips_are_the_logged_denominations_or_the_fewest() {
         assert_eq!(
             chip_values(&Money::cents(3_750)),
