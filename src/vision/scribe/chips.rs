@@ -260,6 +260,12 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     wide >= 2 && median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m)
 }
 
+/// Chips this share of a chip's width apart or nearer lie in one run (a fan's chips lie about
+/// 0.6 of a width apart), and a chip come to rest this near a counted fan's is more of it.
+/// Two fans laid end to end, a payoff against the next space's wager fanned toward it with no
+/// chip over another, lie a width or more apart: two runs, neither more of the other.
+const RUN: f64 = 0.85;
+
 /// A payoff's chips lie at least this share of the step of the wager fanned beside it: the
 /// dealer fans both alike (08-11(16)(a)).
 const SAME_HAND: f64 = 0.8;
@@ -543,7 +549,7 @@ impl Scribe {
         let mut run_of: Vec<usize> = (0..chips.len()).collect();
         for i in 0..chips.len() {
             for j in 0..i {
-                if dist(chips[i].1, chips[j].1) <= 2.0 * chips[i].2.max(chips[j].2) {
+                if dist(chips[i].1, chips[j].1) <= RUN * 2.0 * chips[i].2.max(chips[j].2) {
                     let (a, b) = (run_of[i], run_of[j]);
                     for r in run_of.iter_mut() {
                         if *r == a {
@@ -647,7 +653,7 @@ impl Scribe {
                 && s.space == space
                 && points.iter().any(|p| {
                     dist(*p, s.at) <= 1.0 * chip_d
-                        || fan.iter().any(|q| dist(*p, *q) <= 1.05 * chip_d)
+                        || fan.iter().any(|q| dist(*p, *q) <= RUN * chip_d)
                             && !off_line(&fan, *p, chip_d)
                 })
         };
