@@ -1789,6 +1789,20 @@ mod tests {
         assert_eq!(paid, Some((3, 2, 1700)), "{:?}", p.scribe.pending);
     }
 
+    /// A payoff fanned to the right end to end against the next space's wager fanned toward
+    /// it, a chip's width between their nearest chips (clean shift seed 13 at 1505 s): two
+    /// runs, not one long fan counted as one wager.
+    #[test]
+    fn fans_laid_end_to_end_are_two_runs() {
+        let mut p = Paying::new();
+        let payoff = p.fan(10, 1.4, &[500, 500, 200]);
+        let next = p.fan(20, 1.4 + 2.0 * 0.62 + 1.0, &[500, 500, 500, 200]);
+        let ids: Vec<u64> = payoff.iter().chain(&next).copied().collect();
+        let mut runs = p.scribe.runs(&ids);
+        runs.sort();
+        assert_eq!(runs, vec![payoff, next]);
+    }
+
     /// Whether the payoff event of space 3 was written as a lower bound.
     fn payoff_at_least(p: &Paying) -> Option<bool> {
         p.scribe.pending.iter().find_map(|e| match e.kind {
