@@ -1790,13 +1790,13 @@ mod tests {
     }
 
     /// A payoff fanned to the right end to end against the next space's wager fanned toward
-    /// it, a chip's width between their nearest chips (clean shift seed 13 at 1505 s): two
+    /// it, their nearest chips just under a width apart (clean shift seed 13 at 1505 s): two
     /// runs, not one long fan counted as one wager.
     #[test]
     fn fans_laid_end_to_end_are_two_runs() {
         let mut p = Paying::new();
         let payoff = p.fan(10, 1.4, &[500, 500, 200]);
-        let next = p.fan(20, 1.4 + 2.0 * 0.62 + 1.0, &[500, 500, 500, 200]);
+        let next = p.fan(20, 1.4 + 2.0 * 0.62 + 0.95, &[500, 500, 500, 200]);
         let ids: Vec<u64> = payoff.iter().chain(&next).copied().collect();
         let mut runs = p.scribe.runs(&ids);
         runs.sort();
