@@ -187,24 +187,30 @@ struct Builder<'a> {
     dealer: Vec<usize>,
 }
 
+/// How far apart, in chip widths, the dealer keeps one space's chips from another's, centre
+/// to centre: half a width of felt between them, so that two fans never run on into one.
+const APART: f64 = 1.5;
+
 impl Builder<'_> {
     /// True when chips object `id`, fanned `way` where it lies at `t`, covers no other chip
     /// and no card lying on the table then (each chip's disc against each chip's disc and each
-    /// card's rectangle).
+    /// card's rectangle), and lies [`APART`] from another space's chips.
     fn clear_of(&self, id: usize, way: Fan, t: f64) -> bool {
         let objs = &self.scene.objects;
         let (Some(p), Thing::Chips { values, .. }) = (objs[id].at(t), &objs[id].thing) else {
             return true;
         };
         let mine = chip_positions(p, values.len(), way);
+        let space = objs[id].space;
         objs.iter().enumerate().all(|(i, o)| {
             let Some(q) = o.at(t).filter(|_| i != id && !o.moving(t)) else {
                 return true;
             };
+            let apart = if o.space == space { 1.0 } else { APART };
             match &o.thing {
                 Thing::Chips { values, .. } => chip_positions(q, values.len(), o.fan(t))
                     .into_iter()
-                    .all(|c| mine.iter().all(|m| m.dist(c) >= CHIP_D)),
+                    .all(|c| mine.iter().all(|m| m.dist(c) >= apart * CHIP_D)),
                 Thing::Card { .. } => mine.iter().all(|m| !chip_on_card(*m, q)),
             }
         })
@@ -1085,6 +1091,44 @@ mod tests {
         }
         assert!(looked >= 20, "{looked} right-angle cards at split spaces");
         assert_eq!(over, 0, "{over} of {looked} lie over another hand's cards");
+    }
+
+    #[test]
+    fn payoffs_leave_a_gap_to_the_next_spaces_chips() {
+        // One player's chips are kept clear of the next player's, so that neither fan runs
+        // on into the other (clean shift seed 13 at 1530 s: payoffs fanned end to end against
+        // the next space's wager, a chip's width apart, read as one fan): 117 of 2747 lay
+        // under 1.5 widths from another space's chips; 91 now. What is left had neither its
+        // side nor the way toward the dealer clear (cards there), and fans to the side.
+        let (s, paid) = payoffs(1_500, 12);
+        let (mut near, mut looked) = (0, 0);
+        for (space, _, t) in paid {
+            let chips: Vec<(u8, TablePt)> = s
+                .objects
+                .iter()
+                .filter_map(|o| match &o.thing {
+                    Thing::Chips { values, .. } => Some((o, o.at(t)?, values.len())),
+                    Thing::Card { .. } => None,
+                })
+                .flat_map(|(o, p, n)| {
+                    chip_positions(p, n, o.fan(t))
+                        .into_iter()
+                        .map(move |q| (o.space, q))
+                })
+                .collect();
+            looked += 1;
+            let close = chips.iter().filter(|a| a.0 == space).any(|a| {
+                chips
+                    .iter()
+                    .any(|b| b.0 != space && a.1.dist(b.1) < APART * CHIP_D)
+            });
+            near += usize::from(close);
+        }
+        assert!(looked >= 500, "{looked} payoffs");
+        assert!(
+            near * 25 <= looked,
+            "{near} of {looked} payoffs lie against another space's chips"
+        );
     }
 
     #[test]
