@@ -900,6 +900,22 @@ mod tests {
         (s, paid)
     }
 
+    /// Every chip on the table at `t`: its object, the object's space and where it lies.
+    fn chips_at(s: &Scene, t: f64) -> Vec<(u32, u8, TablePt)> {
+        s.objects
+            .iter()
+            .filter_map(|o| match &o.thing {
+                Thing::Chips { values, .. } => Some((o, o.at(t)?, values.len())),
+                Thing::Card { .. } => None,
+            })
+            .flat_map(|(o, p, n)| {
+                chip_positions(p, n, o.fan(t))
+                    .into_iter()
+                    .map(move |q| (o.id, o.space, q))
+            })
+            .collect()
+    }
+
     /// Main-bet payoffs at a space whose pair was split after which, a moment on, a chip at
     /// that space overlaps a chip of another object: (those, all the payoffs looked at).
     fn split_overlaps(rounds: usize, seed: u64) -> (usize, usize) {
@@ -919,19 +935,7 @@ mod tests {
                 continue;
             }
             looked += 1;
-            let chips: Vec<(u32, u8, TablePt)> = s
-                .objects
-                .iter()
-                .filter_map(|o| match &o.thing {
-                    Thing::Chips { values, .. } => Some((o, o.at(t)?, values.len())),
-                    Thing::Card { .. } => None,
-                })
-                .flat_map(|(o, p, n)| {
-                    chip_positions(p, n, o.fan(t))
-                        .into_iter()
-                        .map(move |q| (o.id, o.space, q))
-                })
-                .collect();
+            let chips = chips_at(&s, t);
             let overlap = chips.iter().enumerate().any(|(i, a)| {
                 chips[i + 1..].iter().any(|b| {
                     let ours = a.1 == *space || b.1 == *space;
@@ -1103,24 +1107,12 @@ mod tests {
         let (s, paid) = payoffs(1_500, 12);
         let (mut near, mut looked) = (0, 0);
         for (space, _, t) in paid {
-            let chips: Vec<(u8, TablePt)> = s
-                .objects
-                .iter()
-                .filter_map(|o| match &o.thing {
-                    Thing::Chips { values, .. } => Some((o, o.at(t)?, values.len())),
-                    Thing::Card { .. } => None,
-                })
-                .flat_map(|(o, p, n)| {
-                    chip_positions(p, n, o.fan(t))
-                        .into_iter()
-                        .map(move |q| (o.space, q))
-                })
-                .collect();
+            let chips = chips_at(&s, t);
             looked += 1;
-            let close = chips.iter().filter(|a| a.0 == space).any(|a| {
+            let close = chips.iter().filter(|a| a.1 == space).any(|a| {
                 chips
                     .iter()
-                    .any(|b| b.0 != space && a.1.dist(b.1) < APART * CHIP_D)
+                    .any(|b| b.1 != space && a.2.dist(b.2) < APART * CHIP_D)
             });
             near += usize::from(close);
         }
