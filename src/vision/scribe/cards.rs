@@ -454,17 +454,11 @@ impl Scribe {
     /// stays in its hand.
     fn split_off(&mut self, id: u64, s: u8, hand: u8) {
         let hi = usize::from(hand).saturating_sub(1);
-        let count = |id: &u64| match self.cards.get(id).map(|n| n.identity) {
-            Some(Identity::Card(c)) => Some(c.rank.count()),
-            _ => None,
-        };
+        let face = |id: &u64| self.cards.get(id).map(|n| n.identity);
         let pair = self.hands[usize::from(s)]
             .get(hi)
             .filter(|h| h.len() == 2)
-            .is_some_and(|h| match (count(&h[0]), count(&h[1])) {
-                (Some(a), Some(b)) => a == b,
-                _ => true,
-            });
+            .is_some_and(|h| may_pair(face(&h[0]), face(&h[1])));
         let hands = &mut self.hands[usize::from(s)];
         let from_pair = pair && hands.get(hi).is_some_and(|h| h.len() == 2 && h[1] == id);
         if from_pair && hands.len() < usize::from(crate::events::MAX_HANDS) {
@@ -1026,9 +1020,15 @@ fn in_play(
 ) -> Option<usize> {
     let i = hands.iter().position(|h| h.len() == 1)?;
     let first = cards.get(&hands[i][0]).map(|n| n.identity);
-    match (first, card) {
-        (Some(Identity::Card(a)), Some(b)) if a.rank.count() != b.rank.count() => None,
-        _ => Some(i),
+    may_pair(first, card.map(Identity::Card)).then_some(i)
+}
+
+/// Whether two cards, as read, may be a pair to split: the same count (any two ten-count cards
+/// included, 08-09(2)(c)), or either face unread.
+fn may_pair(a: Option<Identity>, b: Option<Identity>) -> bool {
+    match (a, b) {
+        (Some(Identity::Card(a)), Some(Identity::Card(b))) => a.rank.count() == b.rank.count(),
+        _ => true,
     }
 }
 

@@ -344,6 +344,13 @@ fn median_step(steps: &[f64], chip_d: f64) -> Option<f64> {
     wide.get(wide.len().checked_sub(1)? / 2).copied()
 }
 
+/// Whether a chip `d` (pixels) from a main wager's spot lies where its payoff goes: beside it
+/// to the dealer's right, 0.9 to 2.2 chip widths (`chip_d`) along, more along than across.
+fn pays_main(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
+    let x = dot(d, ax.right);
+    (0.9 * chip_d..=2.2 * chip_d).contains(&x) && x > dot(d, ax.toward).abs()
+}
+
 fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
     [a[0] - b[0], a[1] - b[1]]
 }
@@ -809,10 +816,10 @@ impl Scribe {
             let at = nearest(s.at);
             let d = sub(at, s.at);
             let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
-            let x = if main {
-                dot(d, ax.right)
+            let placed = if main {
+                pays_main(d, ax, chip_d)
             } else {
-                dist(at, s.at)
+                (0.9 * chip_d..=2.2 * chip_d).contains(&dist(at, s.at))
             };
             // Not once the table has emptied since it was placed: wagers are paid before the
             // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
@@ -821,9 +828,7 @@ impl Scribe {
                 && s.space == space
                 && (live || s.t > emptied)
                 && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
-                && x >= 0.9 * chip_d
-                && x <= 2.2 * chip_d
-                && (!main || x > dot(d, ax.toward).abs())
+                && placed
         });
         let split = self
             .splits
@@ -1287,11 +1292,7 @@ impl Scribe {
                     .iter()
                     .copied()
                     .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)));
-                nearest.is_some_and(|p| {
-                    let d = sub(p, s.at);
-                    let x = dot(d, ax.right);
-                    (0.9 * chip_d..=2.2 * chip_d).contains(&x) && x > dot(d, ax.toward).abs()
-                })
+                nearest.is_some_and(|p| pays_main(sub(p, s.at), ax, chip_d))
             })
             .map(|s| s.space)
     }
