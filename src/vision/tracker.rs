@@ -30,6 +30,10 @@ pub struct TrackerConfig {
     pub rejoin: f64,
     /// Seconds a face-up card may be out of sight and still be found again moved.
     pub rejoin_s: f64,
+    /// Seconds after a card was taken as moved within which its face found again where it
+    /// lay, with nothing followed there, says it never moved: what was found away from it is
+    /// another card of the same face, dealt past it while the dealer's hand covered it.
+    pub unmove_s: f64,
     /// A track becomes an object only once one of its finds was this sure (the detector's
     /// score): the detector's faint, steady finds on printed felt (a chip read in the lettering
     /// of the insurance line) never are, while a real chip or card is found surely at least
@@ -47,6 +51,7 @@ impl Default for TrackerConfig {
             gate_same_face: 0.9,
             rejoin: 4.0,
             rejoin_s: 0.6,
+            unmove_s: 1.0,
             confirm_score: 0.5,
         }
     }
@@ -79,6 +84,9 @@ pub struct Track {
     face_run: u32,
     /// The surest find so far (the detector's score).
     best_score: f32,
+    /// Where it lay before it was last taken as moved, and when it was (see
+    /// [`TrackerConfig::unmove_s`]).
+    moved: Option<([f64; 2], f64)>,
 }
 
 impl Track {
@@ -324,6 +332,7 @@ impl Tracker {
                 tr.last = t;
                 tr.hits += 1;
                 tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+                tr.moved = Some((from, t));
                 seen_used[si] = true;
                 changes.push(Change::Moved {
                     track: tr.clone(),
@@ -356,6 +365,10 @@ impl Tracker {
             if twice {
                 continue;
             }
+            if let Some(k) = self.moved_wrongly(s, t) {
+                changes.extend(self.unmove(k, s, t));
+                continue;
+            }
             let mut tr = Track {
                 id: self.next_id,
                 identity: s.identity,
@@ -369,6 +382,7 @@ impl Tracker {
                 confirmed: false,
                 face_run: 0,
                 best_score: s.score,
+                moved: None,
             };
             self.next_id += 1;
             tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
@@ -379,6 +393,59 @@ impl Tracker {
             self.tracks.push(tr);
         }
         changes
+    }
+
+    /// The track, taken as moved within [`TrackerConfig::unmove_s`], of the face `s` shows and
+    /// that lay where `s` is found before (within the same-face gate), where no other card is
+    /// followed (a card of the hand, read for a moment as that face, is not it found again).
+    fn moved_wrongly(&self, s: &Seen, t: f64) -> Option<usize> {
+        if !matches!(s.identity, Identity::Card(_)) {
+            return None;
+        }
+        let near = |tr: &Track| {
+            let size = tr.half_width().max(s.half_width().max(1.0));
+            (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size
+                <= self.config.gate_same_face
+        };
+        if self.tracks.iter().any(|tr| tr.confirmed && tr.is_card() && near(tr)) {
+            return None;
+        }
+        self.tracks.iter().position(|tr| {
+            tr.moved.is_some_and(|(from, when)| {
+                let size = tr.half_width().max(s.half_width().max(1.0));
+                let d = (from[0] - s.centre[0]).hypot(from[1] - s.centre[1]) / size;
+                tr.confirmed
+                    && tr.identity == s.identity
+                    && t - when <= self.config.unmove_s
+                    && d <= self.config.gate_same_face
+            })
+        })
+    }
+
+    /// Track `k` was taken as moved, but its card is found again by `s` where it lay: it goes
+    /// back there, and what was followed as it since is another card, a new object.
+    fn unmove(&mut self, k: usize, s: &Seen, t: f64) -> Vec<Change> {
+        let tr = &mut self.tracks[k];
+        let Some((_, when)) = tr.moved.take() else {
+            return Vec::new();
+        };
+        let mut other = tr.clone();
+        other.id = self.next_id;
+        other.first = when;
+        self.next_id += 1;
+        let away = tr.centre;
+        tr.centre = s.centre;
+        tr.corners = s.corners;
+        tr.velocity = [0.0, 0.0];
+        tr.last = t;
+        tr.hits += 1;
+        tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
+        let back = Change::Moved {
+            track: tr.clone(),
+            from: away,
+        };
+        self.tracks.push(other.clone());
+        vec![Change::Appeared(other), back]
     }
 
     /// Ends the footage: every object still on the felt is gone.
@@ -674,6 +741,45 @@ mod tests {
         let (tr, changes) = run(&frames);
         assert_eq!(appeared(&changes).len(), 1);
         assert_eq!(tr.objects().count(), 1);
+    }
+
+    #[test]
+    fn a_card_of_the_same_face_dealt_past_a_covered_card_is_another_card() {
+        // A double-down Ah (08-09(2)(b)) carried past the next space's Ah while the dealer's
+        // hand covers it (two decks' aces): found first 65 px off, within the reach of a card
+        // moved; then the covered Ah is found again where it lay. It never moved: it stays the
+        // object it was, and the card found away from it is a new one.
+        let mut frames = vec![vec![card("Ah", 326.0, 474.0)]; 10];
+        frames.extend(vec![vec![]; 3]);
+        frames.extend(vec![vec![card("Ah", 390.0, 460.0)]; 2]);
+        frames.extend(vec![
+            vec![card("Ah", 326.0, 474.0), card("Ah", 390.0, 460.0)];
+            10
+        ]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+        let mut objects: Vec<&Track> = tr.objects().collect();
+        objects.sort_by_key(|o| o.id);
+        let at: Vec<[f64; 2]> = objects.iter().map(|o| o.centre).collect();
+        assert_eq!(at, vec![[326.0, 474.0], [390.0, 460.0]]);
+        // A split card set apart whose place is then taken by a card of another face is
+        // still the card moved (the test below has it found again there).
+        let mut frames = vec![vec![card("8d", 300.0, 200.0), card("8s", 320.0, 228.0)]; 10];
+        frames.extend(vec![vec![card("8d", 300.0, 200.0)]; 3]);
+        frames.extend(vec![
+            vec![
+                card("8d", 300.0, 200.0),
+                card("8s", 380.0, 205.0),
+                card("Kc", 320.0, 228.0)
+            ];
+            10
+        ]);
+        let (tr, _) = run(&frames);
+        let eight = tr
+            .objects()
+            .find(|o| o.identity == Identity::Card("8s".parse().unwrap()))
+            .map(|o| (o.id, o.centre));
+        assert_eq!(eight, Some((2, [380.0, 205.0])));
     }
 
     #[test]
