@@ -407,7 +407,11 @@ impl Tracker {
             (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size
                 <= self.config.gate_same_face
         };
-        if self.tracks.iter().any(|tr| tr.confirmed && tr.is_card() && near(tr)) {
+        if self
+            .tracks
+            .iter()
+            .any(|tr| tr.confirmed && tr.is_card() && near(tr))
+        {
             return None;
         }
         self.tracks.iter().position(|tr| {

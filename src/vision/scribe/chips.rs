@@ -1360,8 +1360,16 @@ impl Scribe {
     /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
     /// that of a wager in sight within three chips (split hands' wagers lie side by side, 2.7
     /// chips apart in the simulator's layout, and their payoffs spread toward the next space),
-    /// else the nearest of the zones (bet, tip, insurance, cards) within two chips.
+    /// else the nearest of the zones (bet, tip, insurance, cards) within two chips. None
+    /// within the dealer's card zone or the chip tray: no wager lies there (a wager is bet at
+    /// a betting space, 08-09(2)), and what is seen at rest there is the dealer's (a card under
+    /// the dealer's arm read as a chip for a moment, chips on their way to the tray).
     fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
+        if poly_dist(&self.layout.dealer_cards, p) == 0.0
+            || poly_dist(&self.layout.chip_tray, p) == 0.0
+        {
+            return None;
+        }
         let near = self
             .stakes
             .iter()
@@ -1905,6 +1913,55 @@ mod tests {
         // Chips anywhere else toward the hand: no second double.
         let off = [far[0], far[1] + 3.0 * chip_d];
         assert_eq!(p.scribe.barred_double(3, 1, &[off], chip_d), Some(None));
+    }
+
+    /// Nothing at rest in the dealer's card zone is a space's wager (08-09(2)): clean shift
+    /// seed 13 at 656 s, the dealer's Ah half under the arm was read as a $1 chip for half a
+    /// second, within reach of space 5's insurance line, and written as space 5's wager,
+    /// then collected.
+    #[test]
+    fn a_chip_seen_in_the_dealers_card_zone_is_no_spaces() {
+        let p = Paying::new();
+        let layout = &p.scribe.layout;
+        let zone = &layout.dealer_cards;
+        let (lo, hi) = zone.iter().fold(
+            ([f64::MAX, f64::MAX], [f64::MIN, f64::MIN]),
+            |(lo, hi), q| {
+                (
+                    [lo[0].min(q[0]), lo[1].min(q[1])],
+                    [hi[0].max(q[0]), hi[1].max(q[1])],
+                )
+            },
+        );
+        let inside: Vec<[f64; 2]> = (0..40)
+            .flat_map(|i| (0..20).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                [
+                    lo[0] + (hi[0] - lo[0]) * f64::from(i) / 39.0,
+                    lo[1] + (hi[1] - lo[1]) * f64::from(j) / 19.0,
+                ]
+            })
+            .filter(|q| poly_dist(zone, *q) == 0.0)
+            .collect();
+        // Where the zone comes within reach of a space's insurance line.
+        let near_line = inside
+            .iter()
+            .find(|q| {
+                layout
+                    .spaces
+                    .iter()
+                    .any(|s| poly_dist(&s.insurance, **q) < 3.0 * p.radius)
+            })
+            .expect("the insurance line runs by the dealer's card zone");
+        assert_eq!(p.scribe.chip_space(*near_line, p.radius), None);
+        assert!(
+            inside
+                .iter()
+                .all(|q| p.scribe.chip_space(*q, p.radius).is_none())
+        );
+        // Just outside it, on the line: that space's.
+        let on_line = centroid(&layout.spaces[4].insurance);
+        assert_eq!(p.scribe.chip_space(on_line, p.radius).map(|s| s.0), Some(5));
     }
 
     /// The last losing wager is collected just before the cards are picked up (08-11(13),
