@@ -267,8 +267,10 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
 const RUN: f64 = 0.85;
 
 /// A payoff's chips lie at least this share of the step of the wager fanned beside it: the
-/// dealer fans both alike (08-11(16)(a)).
-const SAME_HAND: f64 = 0.8;
+/// dealer fans both alike (08-11(16)(a)). A chip found twice in a payoff of three or four
+/// chips leaves steps as even as a fan's, only shorter than the wager's (clean shift seed 13
+/// at 41 s: steps of 9 pixels beside a wager fanned 13 apart).
+const SAME_HAND: f64 = 1.0;
 
 /// A step this many times a fan's median step is a gap: a chip between unseen (two steps;
 /// the chips' places wander a little around the fan's even spacing).
@@ -1459,6 +1461,22 @@ mod tests {
         // Read from either end, the same.
         let kept = one_per_chip(fan.iter().rev().collect(), None);
         assert_eq!(kept.iter().map(|n| n.value).sum::<i64>(), 1800);
+    }
+
+    /// A payoff's chips lie about as far apart as the wager's fanned beside it (08-11(16)(a)):
+    /// clean shift seed 13 at 41 s, $5 $2 $1 fanned beside a $1 $2 $5 wager fanned 13 pixels
+    /// apart, the $2 found twice 8 pixels apart, read $10 (each of the payoff's steps 9
+    /// pixels, as even as a fan's).
+    #[test]
+    fn a_payoff_chip_found_twice_is_measured_by_its_wagers_fan() {
+        let at = |k: f64, v: i64| chip(941.0 + k, 345.0 + 0.25 * k, v);
+        let payoff = [at(0.0, 500), at(9.1, 200), at(17.5, 200), at(26.7, 100)];
+        let kept = values(&one_per_chip(payoff.iter().collect(), Some(13.2)));
+        assert_eq!(kept.iter().sum::<i64>(), 800, "{kept:?}");
+        // $5 $2 $2 $1 fanned as the wager was: four chips.
+        let payoff = [at(0.0, 500), at(12.6, 200), at(25.2, 200), at(37.8, 100)];
+        let kept = values(&one_per_chip(payoff.iter().collect(), Some(13.2)));
+        assert_eq!(kept.iter().sum::<i64>(), 1000, "{kept:?}");
     }
 
     #[test]
