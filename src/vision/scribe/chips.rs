@@ -266,6 +266,18 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
 /// chip over another, lie a width or more apart: two runs, neither more of the other.
 const RUN: f64 = 0.85;
 
+/// Chips come to rest together (within [`TOGETHER_S`] seconds of each other) lie in one run
+/// this share of a chip's width apart or nearer: one fan laid in one movement. Its top chip
+/// is found whole and the chip under it only where it shows, off its true centre away from
+/// the top one, so the two are found further apart than the fan's step (clean shift seed 13
+/// at 492 s: a $1 $2 $5 wager fanned, its $1 found 0.88 of a width from the $2 and read
+/// alone, the wager read $7.00). Fans laid end to end by two spaces go down at different
+/// moments.
+const RUN_TOGETHER: f64 = 1.05;
+
+/// Seconds within which chips come to rest in one movement of the hand.
+const TOGETHER_S: f64 = 0.25;
+
 /// A payoff's chips lie at least this share of the step of the wager fanned beside it: the
 /// dealer fans both alike (08-11(16)(a)). A chip found twice in a payoff of three or four
 /// chips leaves steps as even as a fan's, only shorter than the wager's (clean shift seed 13
@@ -551,14 +563,23 @@ impl Scribe {
     /// Chips of one space split into runs: a stack alone, or chips fanned in a row, each
     /// less than a chip from the next (stacks placed apart lie more than a chip apart).
     fn runs(&self, ids: &[u64]) -> Vec<Vec<u64>> {
-        let chips: Vec<(u64, [f64; 2], f64)> = ids
+        let chips: Vec<(u64, [f64; 2], f64, f64)> = ids
             .iter()
-            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.radius)))
+            .filter_map(|id| {
+                self.chips
+                    .get(id)
+                    .map(|n| (*id, n.rest, n.radius, n.rest_t))
+            })
             .collect();
         let mut run_of: Vec<usize> = (0..chips.len()).collect();
         for i in 0..chips.len() {
             for j in 0..i {
-                if dist(chips[i].1, chips[j].1) <= RUN * 2.0 * chips[i].2.max(chips[j].2) {
+                let share = if (chips[i].3 - chips[j].3).abs() <= TOGETHER_S {
+                    RUN_TOGETHER
+                } else {
+                    RUN
+                };
+                if dist(chips[i].1, chips[j].1) <= share * 2.0 * chips[i].2.max(chips[j].2) {
                     let (a, b) = (run_of[i], run_of[j]);
                     for r in run_of.iter_mut() {
                         if *r == a {
@@ -1824,10 +1845,30 @@ mod tests {
         let mut p = Paying::new();
         let payoff = p.fan(10, 1.4, &[500, 500, 200]);
         let next = p.fan(20, 1.4 + 2.0 * 0.62 + 0.95, &[500, 500, 500, 200]);
+        // The next space's wager was fanned a moment before the payoff was laid.
+        for id in &next {
+            p.scribe.chips.get_mut(id).expect("put").rest_t -= 1.0;
+        }
         let ids: Vec<u64> = payoff.iter().chain(&next).copied().collect();
         let mut runs = p.scribe.runs(&ids);
         runs.sort();
         assert_eq!(runs, vec![payoff, next]);
+    }
+
+    /// A fan laid in one movement is one run, its top chip found whole and further from the
+    /// chip under it (found where it shows) than the fan's step: clean shift seed 13 at 492 s,
+    /// a $1 $2 $5 wager fanned, its $1 found 0.88 of a width from the $2.
+    #[test]
+    fn a_fans_top_chip_found_apart_is_still_of_the_fan() {
+        let mut p = Paying::new();
+        let mut fan = p.fan(10, 1.4, &[500, 200]);
+        let top = p.along(1.4 + 0.62 + 0.88);
+        p.put(12, top, 100);
+        fan.push(12);
+        assert_eq!(p.scribe.runs(&fan), vec![fan.clone()]);
+        // The same chip come to rest a second later is another run.
+        p.scribe.chips.get_mut(&12).expect("put").rest_t += 1.0;
+        assert_eq!(p.scribe.runs(&fan).len(), 2);
     }
 
     /// Whether the payoff event of space 3 was written as a lower bound.
