@@ -68,6 +68,8 @@ pub struct Track {
     pub votes: Vec<(Identity, f64)>,
     /// Where it was last found: centre, pixels.
     pub centre: [f64; 2],
+    /// Where it was first found: centre, pixels.
+    pub origin: [f64; 2],
     /// Its corners when last found, pixels (as [`Seen::corners`]).
     pub corners: [[f64; 2]; 4],
     /// Velocity, pixels per second, from its last two finds.
@@ -374,6 +376,7 @@ impl Tracker {
                 identity: s.identity,
                 votes: Vec::new(),
                 centre: s.centre,
+                origin: s.centre,
                 corners: s.corners,
                 velocity: [0.0, 0.0],
                 first: t,
@@ -436,6 +439,7 @@ impl Tracker {
         let mut other = tr.clone();
         other.id = self.next_id;
         other.first = when;
+        other.origin = other.centre;
         self.next_id += 1;
         let away = tr.centre;
         tr.centre = s.centre;

@@ -389,6 +389,39 @@ mod tests {
         assert_eq!(turned, 1, "{log:?}");
     }
 
+    /// A card is dealt when it first lay where it lies, not when it was first found surely:
+    /// shift seed 13 at 483 s, the hole card was found faintly (under the tracker's sure
+    /// score) from 483.43 s and surely, 4 pixels off, only at 484.40 s, after space 1's hit
+    /// card, and read as dealt out of order (08-10(1)).
+    #[test]
+    fn a_card_found_faintly_then_surely_a_little_off_was_dealt_when_first_found() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let zone = &layout.dealer_cards;
+        let at = centroid(zone);
+        let mut tracker = Tracker::new(TrackerConfig::default());
+        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+        let mut log = Vec::new();
+        for i in 0..40 {
+            let t = f64::from(i) * 0.2;
+            let mut found = vec![seen(Some("8h"), at[0] - 40.0, at[1])];
+            if t >= 2.0 {
+                let sure = t >= 3.0;
+                let mut hole = seen(None, at[0] + if sure { 0.0 } else { 3.5 }, at[1]);
+                hole.score = if sure { 0.53 } else { 0.47 };
+                found.push(hole);
+            }
+            let changes = tracker.update(t, &found);
+            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
+        }
+        log.extend(scribe.finish(&tracker.finish()));
+        let hole = log
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Card { card: None, .. }))
+            .map(|e| e.t);
+        assert_eq!(hole, Some(2.0), "{log:?}");
+    }
+
     #[test]
     fn a_space_faces_the_dealer_and_numbers_grow_to_the_dealers_right() {
         let camera = Camera::overhead(1280, 720, 0.0, 0.0);
