@@ -201,9 +201,11 @@ fn continues(
     from: [f64; 2],
     gap: bool,
 ) -> bool {
+    // Off the fan's line, beside its end, is no more of it: the next space's tip payoff put
+    // down by its tip (clean shift seed 13 at 462 s: a $1 read into space 3's payoff).
     if points
         .iter()
-        .any(|a| fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d))
+        .any(|a| fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d) && !off_line(fan, *a, chip_d))
     {
         return true;
     }
@@ -1321,9 +1323,9 @@ impl Scribe {
     }
 
     /// The space whose payoff fan these chips continue: one of them within a chip's width of
-    /// one of its chips. A long payoff reaches toward the next space, and its far chips,
-    /// uncovered after the rest were read, are still its own. Not chips of which one lies on
-    /// a wager's own spot: those are that wager's, fanned (the next space's wager fanned
+    /// one of its chips, on its line. A long payoff reaches toward the next space, and its far
+    /// chips, uncovered after the rest were read, are still its own. Not chips of which one
+    /// lies on a wager's own spot: those are that wager's, fanned (the next space's wager fanned
     /// toward this payoff).
     fn fan_continued(&self, run: &[u64]) -> Option<u8> {
         let points: Vec<([f64; 2], f64)> = run
@@ -1853,6 +1855,25 @@ mod tests {
         let mut runs = p.scribe.runs(&ids);
         runs.sort();
         assert_eq!(runs, vec![payoff, next]);
+    }
+
+    /// A chip by a payoff fan's end but off its line is no more of it (08-11(16)(a): a fan's
+    /// chips lie in a row): clean shift seed 13 at 462 s, space 4's $1 tip payoff put down
+    /// by its tip 0.86 of a width from space 3's payoff's end chip, read into that payoff.
+    #[test]
+    fn a_chip_beside_a_payoffs_end_off_its_line_does_not_continue_it() {
+        let chip_d = 21.9;
+        let fan = [
+            [530.7, 264.6],
+            [543.6, 261.1],
+            [557.5, 258.8],
+            [569.7, 257.2],
+            [582.3, 255.4],
+        ];
+        let from = [480.0, 270.0];
+        assert!(!continues(&fan, &[[588.2, 273.3]], chip_d, from, true));
+        // On the line, a chip's step past the end: more of it.
+        assert!(continues(&fan, &[[595.0, 253.5]], chip_d, from, true));
     }
 
     /// A fan laid in one movement is one run, its top chip found whole and further from the
