@@ -528,9 +528,30 @@ impl Scribe {
         self.judge_runs(lone);
     }
 
-    /// Reads runs of chips come to rest: each at its space, the space's wagers fanned where
-    /// they stand first (their payoffs are read beside them).
+    /// Reads runs of chips come to rest: each at its space, wagers fanned where they stand
+    /// first (their payoffs are read beside them). A wager's stack goes out of sight as the
+    /// dealer fans it: until its fan is read it is not on the felt, and a payoff read with it
+    /// reaching toward the next space would go there (clean shift seed 13 at 1329 s: space
+    /// 4's $18.00 payoff read at space 5, and an underpay).
     fn judge_runs(&mut self, runs: Vec<Vec<u64>>) {
+        let (fanned, rest): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
+            runs.into_iter().partition(|run| self.on_a_wager(run));
+        self.judge_at_spaces(fanned);
+        self.judge_at_spaces(rest);
+    }
+
+    /// True when a chip of `run` lies within a chip's width of an open wager's own spot:
+    /// the wager fanned where it stands.
+    fn on_a_wager(&self, run: &[u64]) -> bool {
+        run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && dist(n.rest, s.at) <= 2.0 * n.radius)
+        })
+    }
+
+    /// Reads runs at their spaces, the space's wagers fanned where they stand first.
+    fn judge_at_spaces(&mut self, runs: Vec<Vec<u64>>) {
         // Runs first (a fan may reach beyond its space's zones), then each run's space: that
         // of whichever of its chips lies nearest one.
         let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
@@ -1328,18 +1349,13 @@ impl Scribe {
     /// lies on a wager's own spot: those are that wager's, fanned (the next space's wager fanned
     /// toward this payoff).
     fn fan_continued(&self, run: &[u64]) -> Option<u8> {
+        if self.on_a_wager(run) {
+            return None;
+        }
         let points: Vec<([f64; 2], f64)> = run
             .iter()
             .filter_map(|id| self.chips.get(id).map(|n| (n.rest, 2.0 * n.radius)))
             .collect();
-        let on_a_wager = self
-            .stakes
-            .iter()
-            .filter(|s| !s.closed)
-            .any(|s| points.iter().any(|(p, d)| dist(*p, s.at) <= *d));
-        if on_a_wager {
-            return None;
-        }
         let chip_d = points.iter().map(|p| p.1).fold(0.0, f64::max);
         let points: Vec<[f64; 2]> = points.iter().map(|p| p.0).collect();
         let t = run
@@ -1874,6 +1890,28 @@ mod tests {
         assert!(!continues(&fan, &[[588.2, 273.3]], chip_d, from, true));
         // On the line, a chip's step past the end: more of it.
         assert!(continues(&fan, &[[595.0, 253.5]], chip_d, from, true));
+    }
+
+    /// A wager fanned where it stands is read before the payoff beside it: its stack went
+    /// out of sight as the dealer fanned it, and a payoff reaching toward the next space, read
+    /// first, went there (clean shift seed 13 at 1329 s: space 4's $18.00 payoff read at
+    /// space 5, and an underpay).
+    #[test]
+    fn a_payoff_read_with_its_wager_fanned_is_that_wagers() {
+        let mut p = Paying::new();
+        // The stack last seen 3 s ago: the dealer's hand over it, then its chips fanned.
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 2.0;
+        let next = centroid(&p.scribe.layout.spaces[3].bet);
+        p.put(2, next, 500);
+        p.stake(4, 1, WagerKind::Original, next, 500, vec![2]);
+        let wager = p.fan(20, -2.0 * 0.62, &[200, 200, 500]);
+        let payoff = p.fan(30, 1.4, &[500, 200, 200, 100, 100, 100]);
+        // The payoff's far end lies nearer the next space's stack than its near end lies to
+        // its own.
+        let (near, far) = (p.along(1.4), p.along(1.4 + 5.0 * 0.62));
+        assert!(dist(far, next) - dist(near, p.at) < 4.0 * p.radius);
+        p.scribe.judge_runs(vec![payoff, wager]);
+        assert_eq!(p.paid(), vec![(3, 1200)]);
     }
 
     /// A fan laid in one movement is one run, its top chip found whole and further from the
