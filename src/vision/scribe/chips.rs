@@ -360,11 +360,17 @@ fn median_step(steps: &[f64], chip_d: f64) -> Option<f64> {
     wide.get(wide.len().checked_sub(1)? / 2).copied()
 }
 
+/// Whether `x` (pixels) is as far as a payoff lies from the wager it pays: 0.9 to 2.2 chip
+/// widths (`chip_d`), beside it.
+fn payoff_reach(x: f64, chip_d: f64) -> bool {
+    (0.9 * chip_d..=2.2 * chip_d).contains(&x)
+}
+
 /// Whether a chip `d` (pixels) from a main wager's spot lies where its payoff goes: beside it
-/// to the dealer's right, 0.9 to 2.2 chip widths (`chip_d`) along, more along than across.
+/// to the dealer's right, within [`payoff_reach`] along, more along than across.
 fn pays_main(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
     let x = dot(d, ax.right);
-    (0.9 * chip_d..=2.2 * chip_d).contains(&x) && x > dot(d, ax.toward).abs()
+    payoff_reach(x, chip_d) && x > dot(d, ax.toward).abs()
 }
 
 fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
@@ -865,7 +871,7 @@ impl Scribe {
             let placed = if main {
                 pays_main(d, ax, chip_d)
             } else {
-                (0.9 * chip_d..=2.2 * chip_d).contains(&dist(at, s.at))
+                payoff_reach(dist(at, s.at), chip_d)
             };
             // Not once the table has emptied since it was placed: wagers are paid before the
             // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
