@@ -11,6 +11,7 @@ keypoints go to one ``.npz`` file:
   identity, use (see pitnet.points_of).
 
 Usage: python dataset.py --pitwatch PATH --out DIR --seeds A-B [--realism R,...] [--jobs N]
+                         [--pairs P]
 """
 
 import argparse
@@ -34,13 +35,13 @@ def parse_range(s):
     return range(int(a), int(b) + 1)
 
 
-def render(pitwatch, out, seed, realism, crf, rounds, fps, label_every):
+def render(pitwatch, out, seed, realism, crf, rounds, fps, label_every, pairs=0.0):
     """Runs `pitwatch simulate` for one shift; returns its folder."""
     d = os.path.join(out, f"shift-{seed}")
     cmd = [
         pitwatch, "simulate", "--out", d, "--seed", str(seed), "--rounds", str(rounds),
         "--realism", f"{realism}", "--crf", str(crf), "--fps", str(fps),
-        "--label-every", str(label_every), "--errors", "0.3",
+        "--label-every", str(label_every), "--errors", "0.3", "--pairs", f"{pairs}",
     ]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return d
@@ -91,7 +92,7 @@ def one(args, seed):
     crf = rng.choice([18, 21, 23, 26, 29])
     fps = rng.choice([30, 15])
     every = max(args.label_every * fps // 30, 1)
-    d = render(args.pitwatch, args.out, seed, realism, crf, args.rounds, fps, every)
+    d = render(args.pitwatch, args.out, seed, realism, crf, args.rounds, fps, every, args.pairs)
     crops, points = cut(d, rng, args.per_frame)
     np.savez(os.path.join(args.out, f"shift-{seed}.npz"), crops=crops, points=points)
     os.remove(os.path.join(d, "footage.mp4"))
@@ -110,6 +111,9 @@ def main():
                     help="label every Nth frame at 30 fps (half as many at 15 fps)")
     ap.add_argument("--per-frame", type=int, default=2, help="crops cut from each labelled frame")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pairs", type=float, default=0.0,
+                    help="chance that a player is dealt a pair (simulate --pairs): split hands, "
+                         "and split aces' cards across them, far more often than in play")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     with ThreadPoolExecutor(args.jobs) as ex:

@@ -164,8 +164,10 @@ def make_targets(points, h, w, sigma=0.9):
     return heat, hw, geom, gmask, card, chip
 
 
-def loss_fn(out, tgt):
-    """Focal loss on heat, L1 on geometry at the points, cross-entropy on identities."""
+def loss_fn(out, tgt, card_weight=1.0):
+    """Focal loss on heat, L1 on geometry at the points, cross-entropy on identities (the card
+    head's weighed by `card_weight`: 0 leaves it out, as when fine-tuning an export that has
+    none)."""
     heat, geom, card, chip = out
     t_heat, t_hw, t_geom, t_gmask, t_card, t_chip = tgt
     p = heat.clamp(1e-4, 1 - 1e-4)
@@ -179,5 +181,5 @@ def loss_fn(out, tgt):
     l_geom = (F.l1_loss(geom, t_geom, reduction="none") * m).sum() / (m.sum() * 8).clamp(min=1.0)
     l_card = F.cross_entropy(card, t_card, ignore_index=-1) if (t_card >= 0).any() else heat.sum() * 0
     l_chip = F.cross_entropy(chip, t_chip, ignore_index=-1) if (t_chip >= 0).any() else heat.sum() * 0
-    total = l_heat + 2.0 * l_geom + l_card + l_chip
+    total = l_heat + 2.0 * l_geom + card_weight * l_card + l_chip
     return total, dict(heat=l_heat.item(), geom=l_geom.item(), card=l_card.item(), chip=l_chip.item())

@@ -6,6 +6,7 @@ keypoints with it), varies colour, brightness, contrast, blur and noise, and fit
 and size, holding the class lists in its metadata.
 
 Usage: python train.py --data DIR --out models/pitnet.onnx [--minutes M] [--batch B]
+                       [--init .local/pitnet.pt | --init models/pitnet-float.onnx] [--lr LR]
 """
 
 import argparse
@@ -116,6 +117,62 @@ def batch(crops, points, starts, idx, rng):
     return x, t
 
 
+def init_from_onnx(model, path, x):
+    """Starts `model` from an exported pitnet (whose batch norms the export folded into the
+    convolutions, and which has no card head): each convolution takes the folded weights, and
+    each batch norm is set to give back what it is given plus the folded bias, its statistics
+    measured on crops `x`, so that training (where it normalises by the batch) starts from the
+    exported model's outputs. The card head stays zero and out of training."""
+    import onnx
+    from onnx import numpy_helper
+    m = onnx.load(path)
+    w = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in m.graph.initializer}
+    convs = [n for n in m.graph.node if n.op_type == "Conv"]
+    body = [(model.stem[0], model.stem[1]), (model.stem[3], model.stem[4])]
+    for b in model.blocks:
+        body += [(b.pw1, b.bn1), (b.dw, b.bn2), (b.pw2, b.bn3)]
+    heads = {h.out_channels: h for h in (model.heat, model.geom, model.chip)}
+    if len(convs) != len(body) + 1 + len(heads):
+        raise SystemExit(f"{path}: {len(convs)} convolutions, pitnet without its card head has "
+                         f"{len(body) + 1 + len(heads)}")
+    with torch.no_grad():
+        for n, (conv, bn) in zip(convs, body):
+            if tuple(w[n.input[1]].shape) != tuple(conv.weight.shape):
+                raise SystemExit(f"{path}: {n.name} has weights {tuple(w[n.input[1]].shape)}")
+            conv.weight.copy_(w[n.input[1]])
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(w[n.input[2]])
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        neck = convs[len(body)]
+        model.neck[0].weight.copy_(w[neck.input[1]])
+        model.neck[0].bias.copy_(w[neck.input[2]])
+        for n in convs[len(body) + 1:]:
+            h = heads[w[n.input[1]].shape[0]]
+            h.weight.copy_(w[n.input[1]])
+            h.bias.copy_(w[n.input[2]])
+        model.card.weight.zero_()
+        model.card.bias.zero_()
+        model.card.requires_grad_(False)
+        # Each batch norm's input statistics on real crops (the model in eval mode gives the
+        # export's outputs whatever they are set to, so one pass measures them all).
+        stats = {}
+        hooks = [bn.register_forward_pre_hook(
+            lambda mod, inp: stats.__setitem__(mod, (inp[0].mean(dim=(0, 2, 3)),
+                                                     inp[0].var(dim=(0, 2, 3), unbiased=False))))
+            for _, bn in body]
+        model.eval()(x)
+        for h in hooks:
+            h.remove()
+        for _, bn in body:
+            mu, var = stats[bn]
+            bn.running_mean.copy_(mu)
+            bn.running_var.copy_(var)
+            bn.weight.copy_((var + bn.eps).sqrt())
+            bn.bias.add_(mu)
+    model.train()
+
+
 def export(model, path, meta):
     model = model.to(memory_format=torch.contiguous_format).eval()
     dummy = torch.rand(1, 3, 192, 192)
@@ -143,7 +200,9 @@ def main():
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--init", default=None, help="start from these weights (a .pt state dict)")
+    ap.add_argument("--init", default=None,
+                    help="start from these weights: a .pt state dict, or an exported pitnet "
+                         "(.onnx, fine-tuned without its card head)")
     ap.add_argument("--back-weight", type=float, default=14.0,
                     help="extra draws of crops holding a face-down card")
     args = ap.parse_args()
@@ -153,11 +212,17 @@ def main():
     crops, points, starts = load(args.data)
     print(f"{len(crops)} crops, {len(points)} points", flush=True)
     model = PitNet()
-    if args.init:
+    card_weight = 1.0
+    if args.init and args.init.endswith(".onnx"):
+        probe = np.random.RandomState(args.seed).choice(len(crops), 256)
+        init_from_onnx(model, args.init, batch(crops, points, starts, probe, rng)[0])
+        card_weight = 0.0
+    elif args.init:
         model.load_state_dict(torch.load(args.init))
     model = model.to(memory_format=torch.channels_last)
     weights = crop_weights(points, starts, args.back_weight)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr,
+                            weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.time()
     step, avg = 0, None
@@ -172,7 +237,7 @@ def main():
         idx = np.random.choice(len(crops), args.batch, p=weights)
         x, t = batch(crops, points, starts, idx, rng)
         out = model(x.contiguous(memory_format=torch.channels_last))
-        loss, parts = loss_fn(out, t)
+        loss, parts = loss_fn(out, t, card_weight)
         opt.zero_grad()
         loss.backward()
         opt.step()

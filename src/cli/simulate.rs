@@ -110,6 +110,11 @@ pub struct SimulateArgs {
     /// Annotate every Nth frame (annotations.jsonl and YOLO labels); 0 for none.
     #[arg(long, default_value_t = 10)]
     pub label_every: u64,
+    /// Chance that a player's first two cards are made a pair (aces more often than not), the
+    /// shoe arranged before each is dealt: footage for training on split hands. 0 deals the
+    /// shoe as shuffled.
+    #[arg(long, default_value_t = 0.0)]
+    pub pairs: f64,
 }
 
 #[derive(Serialize)]
@@ -142,6 +147,9 @@ fn check(a: &SimulateArgs) -> anyhow::Result<()> {
     }
     if !(0.0..=1.0).contains(&a.errors) {
         bail!("--errors {}: a rate between 0 and 1", a.errors);
+    }
+    if !(0.0..=1.0).contains(&a.pairs) {
+        bail!("--pairs {}: a chance between 0 and 1", a.pairs);
     }
     if let Some(m) = a.minutes {
         if !(m > 0.0 && m <= 24.0 * 60.0) {
@@ -225,6 +233,7 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
     cfg.mistakes = mistakes;
     cfg.t0 = 1.0;
     cfg.wall = Some((look.date.clone(), look.clock0));
+    cfg.pairs = a.pairs;
     let (events, injected, rounds) = play(a, cfg);
 
     // The truth, the findings it holds, the mistakes made, the calibration.

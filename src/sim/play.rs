@@ -45,6 +45,10 @@ pub struct PlayConfig {
     /// Wall clock at footage time 0, as (date, seconds since midnight): every event then
     /// carries its wall-clock time as the recorder's overlay shows it.
     pub wall: Option<(String, u32)>,
+    /// Chance that a player's first two cards are made a pair, aces more often than not, by
+    /// arranging the shoe before each is dealt (0: cards as shuffled). For training footage,
+    /// where split hands (08-11(3)) are otherwise too rare to learn from.
+    pub pairs: f64,
 }
 
 impl PlayConfig {
@@ -61,6 +65,7 @@ impl PlayConfig {
             errors: 0.0,
             mistakes: Mistake::ALL.to_vec(),
             wall: None,
+            pairs: 0.0,
         }
     }
 }
@@ -261,6 +266,17 @@ impl Table {
         self.burn();
     }
 
+    /// Brings a card of `rank` from further down the shoe to be the next dealt (a swap, so the
+    /// shoe keeps its cards); nothing where none is left before the shoe's end.
+    fn stack_next(&mut self, rank: Rank) {
+        if self.next >= self.shoe.len() {
+            return;
+        }
+        if let Some(k) = (self.next..self.shoe.len()).find(|&k| self.shoe[k].rank == rank) {
+            self.shoe.swap(self.next, k);
+        }
+    }
+
     fn burn(&mut self) {
         let _ = self.draw();
         self.emit(EventKind::Burn {
@@ -404,7 +420,17 @@ impl Table {
         if reversed {
             spaces.reverse();
         }
-        for sp in &mut spaces {
+        let mut paired = vec![false; spaces.len()];
+        for (i, sp) in spaces.iter_mut().enumerate() {
+            if self.cfg.pairs > 0.0 && self.rng.chance(self.cfg.pairs) {
+                paired[i] = true;
+                let rank = if self.rng.chance(0.6) {
+                    Rank::Ace
+                } else {
+                    Rank::ALL[self.rng.below(13) as usize]
+                };
+                self.stack_next(rank);
+            }
             let c = self.deal(
                 Target::Hand {
                     space: sp.space,
@@ -421,11 +447,15 @@ impl Table {
         }
         if reversed {
             spaces.reverse();
+            paired.reverse();
             self.note(Mistake::DealingOrder, None);
         }
         let up = self.deal(Target::Dealer, true, None);
         let mut dealer = vec![up];
-        for sp in &mut spaces {
+        for (i, sp) in spaces.iter_mut().enumerate() {
+            if paired[i] {
+                self.stack_next(sp.hands[0].cards[0].rank);
+            }
             let c = self.deal(
                 Target::Hand {
                     space: sp.space,
@@ -911,5 +941,48 @@ mod tests {
             }
         }
         assert_eq!(rounds, 300);
+    }
+
+    #[test]
+    fn training_pairs_deal_each_player_a_pair_and_keep_the_shoe_whole() {
+        // A shift for training split hands (08-11(3)): with pairs = 1 every player's first
+        // two cards share a rank (but where the shoe has run short of one), aces are split every round or two, and the audit finds the
+        // play clean (the shoe was only rearranged: no card is dealt twice from one deck).
+        use std::collections::HashMap;
+        let mut cfg = PlayConfig::new(HouseRules::default(), 5);
+        cfg.pairs = 1.0;
+        let events = play(cfg.clone(), 40);
+        let mut dealt: HashMap<u8, Vec<Card>> = HashMap::new();
+        let (mut hands, mut pairs, mut ace_splits) = (0, 0, 0);
+        for e in &events {
+            match &e.kind {
+                EventKind::Card {
+                    to: Target::Hand { space, hand: 1 },
+                    card: Some(c),
+                    ..
+                } => dealt.entry(*space).or_default().push(*c),
+                EventKind::Wager {
+                    space,
+                    kind: WagerKind::Split,
+                    ..
+                } if dealt[space][0].rank == Rank::Ace => ace_splits += 1,
+                EventKind::CardsCleared { space: None } => {
+                    for cards in dealt.values() {
+                        hands += 1;
+                        pairs += usize::from(cards[0].rank == cards[1].rank);
+                    }
+                    dealt.clear();
+                }
+                _ => {}
+            }
+        }
+        assert!(hands > 100, "{hands} hands");
+        // All but where the shoe's last cards hold no card of the rank.
+        assert!(pairs * 50 >= hands * 49, "{pairs} pairs in {hands} hands");
+        assert!(ace_splits >= 20, "{ace_splits} aces split in 40 rounds");
+        assert!(crate::audit::audit(&events, &cfg.rules).findings.is_empty());
+        // The default deals the shoe as shuffled.
+        let plain = play(PlayConfig::new(HouseRules::default(), 5), 40);
+        assert_ne!(format!("{plain:?}"), format!("{events:?}"));
     }
 }

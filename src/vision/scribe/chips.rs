@@ -277,6 +277,14 @@ const RUN: f64 = 0.85;
 /// moments.
 const RUN_TOGETHER: f64 = 1.05;
 
+/// Two groups of chips, each of two or more laid in one movement at different moments, lie in
+/// one run only where they lie no further apart than this share of the wider step within
+/// either: a fan found in two movements (part of it under the dealer's hand) lies at its own
+/// step, two fans laid end to end further apart (clean shift seed 13 at 1647 s: space 3's
+/// payoff laid 0.83 of a width from space 4's wager fanned a second before, its steps 0.72
+/// at the widest; read as one, $24.00 read $33.00 and space 4's wager as collected).
+const FANS_APART: f64 = 1.05;
+
 /// Seconds within which chips come to rest in one movement of the hand.
 const TOGETHER_S: f64 = 0.25;
 
@@ -600,22 +608,54 @@ impl Scribe {
                     .map(|n| (*id, n.rest, n.radius, n.rest_t))
             })
             .collect();
-        let mut run_of: Vec<usize> = (0..chips.len()).collect();
+        let near = |i: usize, j: usize, share: f64| {
+            dist(chips[i].1, chips[j].1) <= share * 2.0 * chips[i].2.max(chips[j].2)
+        };
+        let join = |run_of: &mut Vec<usize>, i: usize, j: usize| {
+            let (a, b) = (run_of[i], run_of[j]);
+            for r in run_of.iter_mut() {
+                if *r == a {
+                    *r = b;
+                }
+            }
+        };
+        // Chips laid in one movement first, then those groups joined where they lie as one.
+        let mut group: Vec<usize> = (0..chips.len()).collect();
         for i in 0..chips.len() {
             for j in 0..i {
-                let share = if (chips[i].3 - chips[j].3).abs() <= TOGETHER_S {
-                    RUN_TOGETHER
-                } else {
-                    RUN
-                };
-                if dist(chips[i].1, chips[j].1) <= share * 2.0 * chips[i].2.max(chips[j].2) {
-                    let (a, b) = (run_of[i], run_of[j]);
-                    for r in run_of.iter_mut() {
-                        if *r == a {
-                            *r = b;
-                        }
+                if (chips[i].3 - chips[j].3).abs() <= TOGETHER_S && near(i, j, RUN_TOGETHER) {
+                    join(&mut group, i, j);
+                }
+            }
+        }
+        // Each group's widest step: the furthest any of its chips lies from its nearest.
+        let widest = |g: usize| -> Option<f64> {
+            let members: Vec<usize> = (0..chips.len()).filter(|&k| group[k] == g).collect();
+            (members.len() >= 2).then(|| {
+                members
+                    .iter()
+                    .map(|&a| {
+                        members
+                            .iter()
+                            .filter(|&&b| b != a)
+                            .map(|&b| dist(chips[a].1, chips[b].1))
+                            .fold(f64::INFINITY, f64::min)
+                    })
+                    .fold(0.0, f64::max)
+            })
+        };
+        let mut run_of = group.clone();
+        for i in 0..chips.len() {
+            for j in 0..i {
+                if group[i] == group[j] || !near(i, j, RUN) {
+                    continue;
+                }
+                if let (Some(a), Some(b)) = (widest(group[i]), widest(group[j])) {
+                    if dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) {
+                        continue;
                     }
                 }
+                join(&mut run_of, i, j);
             }
         }
         let mut runs: Vec<Vec<u64>> = Vec::new();
@@ -1877,6 +1917,51 @@ mod tests {
         let mut runs = p.scribe.runs(&ids);
         runs.sort();
         assert_eq!(runs, vec![payoff, next]);
+    }
+
+    /// A payoff laid a second after the next space's wager was fanned toward it is a run of
+    /// its own though it ends 0.83 of a width from that fan (clean shift seed 13 at 1647 s:
+    /// space 3's $24.00 payoff and space 4's $9.00 wager, found at these pixels; read as one
+    /// run, the payoff was $33.00 and space 4's wager read as collected).
+    #[test]
+    fn a_payoff_ending_by_the_next_spaces_wager_fanned_a_moment_before_is_a_run_of_its_own() {
+        let mut p = Paying::new();
+        p.radius = 10.95;
+        let payoff = [
+            [529.0, 264.2],
+            [542.6, 261.9],
+            [555.6, 259.4],
+            [570.0, 258.2],
+            [581.2, 255.1],
+            [596.9, 253.5],
+        ];
+        let wager = [[614.2, 248.0], [629.9, 246.9], [641.5, 246.7]];
+        for (i, at) in payoff.iter().enumerate() {
+            p.put(10 + i as u64, *at, 500);
+        }
+        p.t -= 1.2;
+        for (i, at) in wager.iter().enumerate() {
+            p.put(20 + i as u64, *at, 200);
+        }
+        let mut runs = p.scribe.runs(&[10, 11, 12, 13, 14, 15, 20, 21, 22]);
+        runs.sort();
+        assert_eq!(runs, vec![vec![10, 11, 12, 13, 14, 15], vec![20, 21, 22]]);
+    }
+
+    /// One fan whose chips came to rest at two moments (the dealer's hand over part of it)
+    /// is one run: the two parts lie at the fan's own step.
+    #[test]
+    fn a_fan_found_in_two_movements_is_one_run() {
+        let mut p = Paying::new();
+        let first = p.fan(10, 1.4, &[500, 500, 200]);
+        let rest = p.fan(20, 1.4 + 3.0 * 0.62, &[200, 100, 100]);
+        for id in &rest {
+            p.scribe.chips.get_mut(id).expect("put").rest_t += 1.0;
+        }
+        let ids: Vec<u64> = first.iter().chain(&rest).copied().collect();
+        let runs = p.scribe.runs(&ids);
+        assert_eq!(runs.len(), 1, "{runs:?}");
+        assert_eq!(runs[0].len(), 6);
     }
 
     /// A chip by a payoff fan's end but off its line is no more of it (08-11(16)(a): a fan's
