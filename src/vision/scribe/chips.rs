@@ -277,13 +277,20 @@ const RUN: f64 = 0.85;
 /// moments.
 const RUN_TOGETHER: f64 = 1.05;
 
-/// Two groups of chips, each of two or more laid in one movement at different moments, lie in
-/// one run only where they lie no further apart than this share of the wider step within
-/// either: a fan found in two movements (part of it under the dealer's hand) lies at its own
-/// step, two fans laid end to end further apart (clean shift seed 13 at 1647 s: space 3's
-/// payoff laid 0.83 of a width from space 4's wager fanned a second before, its steps 0.72
-/// at the widest; read as one, $24.00 read $33.00 and space 4's wager as collected).
-const FANS_APART: f64 = 1.05;
+/// Two groups of chips, each of two or more laid in one movement and come to rest more than
+/// [`FANS_APART_S`] apart, lie in one run only where they lie no further apart than this share
+/// of the wider step within either: a fan found in two movements (part of it under the
+/// dealer's hand) lies at its own step, two fans laid end to end further apart (clean shift
+/// seed 13 at 1647 s: space 3's payoff laid 0.83 of a width from space 4's wager fanned 1.2 s
+/// before, 1.15 times its widest step; read as one, $24.00 read $33.00 and space 4's wager
+/// as collected).
+const FANS_APART: f64 = 1.1;
+
+/// Seconds apart beyond which two groups of chips are two movements of the dealer's hand: one
+/// payoff fanned comes to rest within half a second (clean shift seed 13 at 208 s: an $18.00
+/// payoff's last two chips at rest 0.27 s after its first three, 1.06 times its step from
+/// them), two fans laid one after the other a second or more apart.
+const FANS_APART_S: f64 = 0.5;
 
 /// Seconds within which chips come to rest in one movement of the hand.
 const TOGETHER_S: f64 = 0.25;
@@ -650,7 +657,8 @@ impl Scribe {
                 if group[i] == group[j] || !near(i, j, RUN) {
                     continue;
                 }
-                if let (Some(a), Some(b)) = (widest(group[i]), widest(group[j])) {
+                let apart_s = (chips[i].3 - chips[j].3).abs() > FANS_APART_S;
+                if let (true, Some(a), Some(b)) = (apart_s, widest(group[i]), widest(group[j])) {
                     if dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) {
                         continue;
                     }
@@ -1946,6 +1954,27 @@ mod tests {
         let mut runs = p.scribe.runs(&[10, 11, 12, 13, 14, 15, 20, 21, 22]);
         runs.sort();
         assert_eq!(runs, vec![vec![10, 11, 12, 13, 14, 15], vec![20, 21, 22]]);
+    }
+
+    /// A payoff whose chips came to rest in two groups a moment apart is one run though the
+    /// groups lie a little further apart than its step (clean shift seed 13 at 208 s: $18.00
+    /// found at these pixels, its last two chips at rest 0.27 s after the first three, 1.06
+    /// times the widest step from them; read as two runs, $10.00 and an underpay).
+    #[test]
+    fn a_payoff_at_rest_in_two_groups_a_moment_apart_is_one_run() {
+        let mut p = Paying::new();
+        p.radius = 11.2;
+        let first = [[349.8, 387.4], [337.5, 393.5], [326.1, 399.9]];
+        let last = [[299.2, 412.3], [312.4, 406.8]];
+        for (i, at) in first.iter().enumerate() {
+            p.put(10 + i as u64, *at, 500);
+        }
+        p.t += 0.27;
+        for (i, at) in last.iter().enumerate() {
+            p.put(20 + i as u64, *at, 200);
+        }
+        let runs = p.scribe.runs(&[10, 11, 12, 20, 21]);
+        assert_eq!(runs.len(), 1, "{runs:?}");
     }
 
     /// One fan whose chips came to rest at two moments (the dealer's hand over part of it)
