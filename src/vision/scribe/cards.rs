@@ -35,6 +35,9 @@ pub(super) struct Placed {
     event: u64,
     /// The sequence number of its `hole_card_turned` event, once turned.
     turned: Option<u64>,
+    /// When it last came to rest away from where it lay (set apart as a split hand, or
+    /// carried with its hand's cards as the dealer took them up), seconds.
+    moved_t: Option<f64>,
 }
 
 /// What the scribe knows of one card track.
@@ -343,6 +346,7 @@ impl Scribe {
                 t: rest_t,
                 event,
                 turned,
+                moved_t: None,
             });
         }
         if let Some((s, h)) = apart {
@@ -439,7 +443,7 @@ impl Scribe {
         let Some(note) = self.cards.get_mut(&id) else {
             return;
         };
-        let rest = note.rest;
+        let (rest, rest_t) = (note.rest, note.rest_t);
         let Some(p) = note.placed.as_mut() else {
             return;
         };
@@ -449,6 +453,7 @@ impl Scribe {
             return;
         };
         p.at = rest;
+        p.moved_t = Some(rest_t);
         let hand = p.hand;
         self.split_off(id, s, hand);
     }
@@ -667,8 +672,25 @@ impl Scribe {
             .filter(|(_, n)| n.slipped)
             .map(|(id, _)| *id)
             .collect();
+        // A player's card followed away from its place a moment before the act (taken up
+        // in the dealer's hand with the rest of its place's cards, 08-11(17), and come to
+        // rest a moment in that hand) lies there no more.
+        let carried: Vec<u64> = self
+            .cards
+            .iter()
+            .filter(|(_, n)| {
+                n.placed
+                    .and_then(|p| p.moved_t)
+                    .is_some_and(|t| (end - t).abs() <= CARRIED_S)
+            })
+            .map(|(id, _)| *id)
+            .collect();
         let stays = |id: &u64| {
-            before(id) && !went.contains(id) && !waiting.contains(id) && !unseen.contains(id)
+            before(id)
+                && !went.contains(id)
+                && !waiting.contains(id)
+                && !unseen.contains(id)
+                && !carried.contains(id)
         };
         let dealer_went = self.dealer.iter().any(|id| went.contains(id));
         if dealer_went && !self.dealer.iter().any(stays) {
@@ -716,15 +738,25 @@ impl Scribe {
                 Spot::Space(s) => self.hands[usize::from(s)].iter().flatten().any(stays),
             };
             match spot {
-                Spot::Space(s) if !left && ls.len() >= 2 => {
+                Spot::Space(s)
+                    if !left
+                        && ls.len()
+                            + self.hands[usize::from(s)]
+                                .iter()
+                                .flatten()
+                                .filter(|id| carried.contains(id))
+                                .count()
+                            >= 2 =>
+                {
                     let t = ls.iter().map(|l| l.t).fold(f64::MIN, f64::max);
                     self.write(t, EventKind::CardsCleared { space: Some(s) });
-                    // Cards of the space lying unseen went with the rest.
+                    // Cards of the space lying unseen, or in the dealer's hand, went with
+                    // the rest.
                     let with: Vec<u64> = self.hands[usize::from(s)]
                         .iter()
                         .flatten()
                         .copied()
-                        .filter(|id| unseen.contains(id))
+                        .filter(|id| unseen.contains(id) || carried.contains(id))
                         .collect();
                     self.forget(&with);
                 }
@@ -1058,6 +1090,12 @@ fn at_right_angle(a: &[[f64; 2]; 4], b: &[[f64; 2]; 4]) -> bool {
 /// Seconds within which a placed card's track, found still from the first, may be lost while
 /// the card lies there (`Scribe::slipped_away`).
 const SLIP_S: f64 = 1.0;
+
+/// Seconds between a player's card coming to rest away from its place and its place's other
+/// cards going, within which it went with them in the dealer's hand (shift seed 12 at 2608 s:
+/// space 6's 4h and 2d followed as the dealer took the space's cards up, taken for a hand
+/// set apart, so the four that went were written as burned).
+const CARRIED_S: f64 = 2.0;
 
 /// Seconds cards last seen at a space may have lain under the dealer's hand before it took
 /// them up: a payoff or collection seen there within this time came before the clear.

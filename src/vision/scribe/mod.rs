@@ -422,6 +422,53 @@ mod tests {
         assert_eq!(hole, Some(2.0), "{log:?}");
     }
 
+    /// A space's cards taken up by the dealer, two of them followed a moment in the dealer's
+    /// hand, come to rest there and then gone: the space's cards picked up, not burned
+    /// (08-11(17); shift seed 12 at 2608 s, two cards taken for a hand set apart and the rest
+    /// written as four burns).
+    #[test]
+    fn a_spaces_cards_followed_a_moment_in_the_dealers_hand_were_picked_up_not_burned() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[3].cards);
+        let mut tracker = Tracker::new(TrackerConfig::default());
+        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+        let mut log = Vec::new();
+        let hand = [
+            ("4h", at[0], at[1]),
+            ("2d", at[0] - 18.0, at[1] + 25.0),
+            ("9c", at[0] - 36.0, at[1] + 50.0),
+        ];
+        for i in 0..60 {
+            let t = f64::from(i) * 0.2;
+            let mut found = Vec::new();
+            for (k, (face, x, y)) in hand.iter().enumerate() {
+                if t < 1.0 + k as f64 {
+                    continue;
+                }
+                // From 6 s the dealer takes the cards up: the 9c goes at once, the other two
+                // are carried 60 px along and held still there until 9 s.
+                let dx = if t < 6.0 { 0.0 } else { (t - 6.0).min(0.8) / 0.8 * 60.0 };
+                if k == 2 && t >= 6.0 || t >= 9.0 {
+                    continue;
+                }
+                found.push(seen(Some(face), x + dx, *y));
+            }
+            let changes = tracker.update(t, &found);
+            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
+        }
+        log.extend(scribe.finish(&tracker.finish()));
+        let burns = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+            .count();
+        let cleared = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(4) }))
+            .count();
+        assert_eq!((burns, cleared), (0, 1), "{log:?}");
+    }
+
     #[test]
     fn a_space_faces_the_dealer_and_numbers_grow_to_the_dealers_right() {
         let camera = Camera::overhead(1280, 720, 0.0, 0.0);
