@@ -448,7 +448,11 @@ mod tests {
                 }
                 // From 6 s the dealer takes the cards up: the 9c goes at once, the other two
                 // are carried 60 px along and held still there until 9 s.
-                let dx = if t < 6.0 { 0.0 } else { (t - 6.0).min(0.8) / 0.8 * 60.0 };
+                let dx = if t < 6.0 {
+                    0.0
+                } else {
+                    (t - 6.0).min(0.8) / 0.8 * 60.0
+                };
                 if k == 2 && t >= 6.0 || t >= 9.0 {
                     continue;
                 }
