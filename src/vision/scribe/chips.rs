@@ -636,21 +636,24 @@ impl Scribe {
             }
         }
         // Each group's widest step: the furthest any of its chips lies from its nearest.
-        let widest = |g: usize| -> Option<f64> {
-            let members: Vec<usize> = (0..chips.len()).filter(|&k| group[k] == g).collect();
-            (members.len() >= 2).then(|| {
-                members
-                    .iter()
-                    .map(|&a| {
-                        members
-                            .iter()
-                            .filter(|&&b| b != a)
-                            .map(|&b| dist(chips[a].1, chips[b].1))
-                            .fold(f64::INFINITY, f64::min)
-                    })
-                    .fold(0.0, f64::max)
+        // (Indexed by group: a group is named by one of its chips.)
+        let widest: Vec<Option<f64>> = (0..chips.len())
+            .map(|g| {
+                let members: Vec<usize> = (0..chips.len()).filter(|&k| group[k] == g).collect();
+                (members.len() >= 2).then(|| {
+                    members
+                        .iter()
+                        .map(|&a| {
+                            members
+                                .iter()
+                                .filter(|&&b| b != a)
+                                .map(|&b| dist(chips[a].1, chips[b].1))
+                                .fold(f64::INFINITY, f64::min)
+                        })
+                        .fold(0.0, f64::max)
+                })
             })
-        };
+            .collect();
         let mut run_of = group.clone();
         for i in 0..chips.len() {
             for j in 0..i {
@@ -658,7 +661,7 @@ impl Scribe {
                     continue;
                 }
                 let apart_s = (chips[i].3 - chips[j].3).abs() > FANS_APART_S;
-                if let (true, Some(a), Some(b)) = (apart_s, widest(group[i]), widest(group[j])) {
+                if let (true, Some(a), Some(b)) = (apart_s, widest[group[i]], widest[group[j]]) {
                     if dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) {
                         continue;
                     }
