@@ -65,41 +65,21 @@ class Reader(nn.Module):
 
 
 def init_from_onnx(model, path, x):
-    """Starts `model` from an exported reader (whose batch norms the export folded into the
-    convolutions): each convolution takes the folded weights, and its batch norm is set to
-    give back what it is given plus the folded bias, its statistics measured on patches `x`, so
-    that training starts from the exported model's readings."""
+    """Starts `model` from an exported reader (unfold.py), its statistics measured on
+    patches `x`, so that training starts from the exported model's readings."""
     import onnx
-    from onnx import numpy_helper
+    from unfold import onnx_weights, unfold_batch_norms
     m = onnx.load(path)
-    w = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in m.graph.initializer}
+    w = onnx_weights(m)
     convs = [n for n in m.graph.node if n.op_type == "Conv"]
     layers = [mod for mod in model.features if isinstance(mod, (nn.Conv2d, nn.BatchNorm2d))]
     pairs = list(zip(layers[0::2], layers[1::2]))
     if len(convs) != len(pairs):
         raise SystemExit(f"{path}: {len(convs)} convolutions, the reader has {len(pairs)}")
     with torch.no_grad():
-        for n, (conv, bn) in zip(convs, pairs):
-            conv.weight.copy_(w[n.input[1]])
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(w[n.input[2]])
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
         for k in ("head.2.weight", "head.2.bias", "head.4.weight", "head.4.bias"):
             dict(model.named_parameters())[k].copy_(w[k])
-        # Each batch norm's input statistics on real patches, so that in training (where it
-        # normalises by the batch) it still adds only the bias.
-        h = x
-        for conv_bn in model.features:
-            if isinstance(conv_bn, nn.BatchNorm2d):
-                mu = h.mean(dim=(0, 2, 3))
-                var = h.var(dim=(0, 2, 3), unbiased=False)
-                conv_bn.running_mean.copy_(mu)
-                conv_bn.running_var.copy_(var)
-                conv_bn.weight.copy_((var + conv_bn.eps).sqrt())
-                conv_bn.bias.add_(mu)
-            h = conv_bn(h) if not isinstance(conv_bn, nn.BatchNorm2d) else conv_bn.eval()(h)
-        model.train()
+    unfold_batch_norms(model, pairs, [(w[n.input[1]], w[n.input[2]]) for n in convs], x)
 
 
 def load(data):

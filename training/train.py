@@ -118,15 +118,12 @@ def batch(crops, points, starts, idx, rng):
 
 
 def init_from_onnx(model, path, x):
-    """Starts `model` from an exported pitnet (whose batch norms the export folded into the
-    convolutions, and which has no card head): each convolution takes the folded weights, and
-    each batch norm is set to give back what it is given plus the folded bias, its statistics
-    measured on crops `x`, so that training (where it normalises by the batch) starts from the
-    exported model's outputs. The card head stays zero and out of training."""
+    """Starts `model` from an exported pitnet, which has no card head (unfold.py): the
+    card head stays zero and out of training."""
     import onnx
-    from onnx import numpy_helper
+    from unfold import onnx_weights, unfold_batch_norms
     m = onnx.load(path)
-    w = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in m.graph.initializer}
+    w = onnx_weights(m)
     convs = [n for n in m.graph.node if n.op_type == "Conv"]
     body = [(model.stem[0], model.stem[1]), (model.stem[3], model.stem[4])]
     for b in model.blocks:
@@ -136,14 +133,6 @@ def init_from_onnx(model, path, x):
         raise SystemExit(f"{path}: {len(convs)} convolutions, pitnet without its card head has "
                          f"{len(body) + 1 + len(heads)}")
     with torch.no_grad():
-        for n, (conv, bn) in zip(convs, body):
-            if tuple(w[n.input[1]].shape) != tuple(conv.weight.shape):
-                raise SystemExit(f"{path}: {n.name} has weights {tuple(w[n.input[1]].shape)}")
-            conv.weight.copy_(w[n.input[1]])
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(w[n.input[2]])
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
         neck = convs[len(body)]
         model.neck[0].weight.copy_(w[neck.input[1]])
         model.neck[0].bias.copy_(w[neck.input[2]])
@@ -153,24 +142,8 @@ def init_from_onnx(model, path, x):
             h.bias.copy_(w[n.input[2]])
         model.card.weight.zero_()
         model.card.bias.zero_()
-        model.card.requires_grad_(False)
-        # Each batch norm's input statistics on real crops (the model in eval mode gives the
-        # export's outputs whatever they are set to, so one pass measures them all).
-        stats = {}
-        hooks = [bn.register_forward_pre_hook(
-            lambda mod, inp: stats.__setitem__(mod, (inp[0].mean(dim=(0, 2, 3)),
-                                                     inp[0].var(dim=(0, 2, 3), unbiased=False))))
-            for _, bn in body]
-        model.eval()(x)
-        for h in hooks:
-            h.remove()
-        for _, bn in body:
-            mu, var = stats[bn]
-            bn.running_mean.copy_(mu)
-            bn.running_var.copy_(var)
-            bn.weight.copy_((var + bn.eps).sqrt())
-            bn.bias.add_(mu)
-    model.train()
+    model.card.requires_grad_(False)
+    unfold_batch_norms(model, body, [(w[n.input[1]], w[n.input[2]]) for n in convs], x)
 
 
 def export(model, path, meta):

@@ -269,9 +269,6 @@ impl Table {
     /// Brings a card of `rank` from further down the shoe to be the next dealt (a swap, so the
     /// shoe keeps its cards); nothing where none is left before the shoe's end.
     fn stack_next(&mut self, rank: Rank) {
-        if self.next >= self.shoe.len() {
-            return;
-        }
         if let Some(k) = (self.next..self.shoe.len()).find(|&k| self.shoe[k].rank == rank) {
             self.shoe.swap(self.next, k);
         }
@@ -946,8 +943,9 @@ mod tests {
     #[test]
     fn training_pairs_deal_each_player_a_pair_and_keep_the_shoe_whole() {
         // A shift for training split hands (08-11(3)): with pairs = 1 every player's first
-        // two cards share a rank (but where the shoe has run short of one), aces are split every round or two, and the audit finds the
-        // play clean (the shoe was only rearranged: no card is dealt twice from one deck).
+        // two cards share a rank (but where the shoe has run short of one), aces are split
+        // every round or two, and the audit finds the play clean (the shoe was only
+        // rearranged: no card is dealt twice from one deck).
         use std::collections::HashMap;
         let mut cfg = PlayConfig::new(HouseRules::default(), 5);
         cfg.pairs = 1.0;

@@ -328,6 +328,22 @@ mod tests {
         }
     }
 
+    /// The events the scribe writes of `looks` looks 0.2 s apart, each finding what
+    /// `found(t)` gives, the tracker between (the default camera's layout, `layout`).
+    fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
+        let mut tracker = Tracker::new(TrackerConfig::default());
+        let mut scribe = Scribe::new(layout, ScribeConfig::default());
+        let mut log = Vec::new();
+        for i in 0..looks {
+            let t = f64::from(i) * 0.2;
+            let found = found(t);
+            let changes = tracker.update(t, &found);
+            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
+        }
+        log.extend(scribe.finish(&tracker.finish()));
+        log
+    }
+
     #[test]
     fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
         // The dealer's fifth card lies past the end of the dealer's card zone, nearer space
@@ -355,13 +371,9 @@ mod tests {
             .map(|i| [left + 20.0 + step * f64::from(i), y])
             .collect();
         let faces = ["3s", "4h", "7h", "2d", "Qd"];
-        let mut tracker = Tracker::new(TrackerConfig::default());
-        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
-        let mut log = Vec::new();
         // Up card, hole card, then (the players done) the hole card turned and three draws.
         let dealt = [1.0, 3.0, 8.0, 10.0, 12.0];
-        for i in 0..85 {
-            let t = f64::from(i) * 0.2;
+        let log = read(&layout, 85, |t| {
             let mut found = Vec::new();
             for (k, at) in row.iter().chain(std::iter::once(&last)).enumerate() {
                 if t >= dealt[k] && t < 15.0 {
@@ -370,10 +382,8 @@ mod tests {
                     found.push(seen(face, at[0], at[1]));
                 }
             }
-            let changes = tracker.update(t, &found);
-            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
-        }
-        log.extend(scribe.finish(&tracker.finish()));
+            found
+        });
         let to: Vec<Target> = log
             .iter()
             .filter_map(|e| match e.kind {
@@ -399,11 +409,7 @@ mod tests {
         let layout = Layout::of("1", &TableDesign::default(), &camera);
         let zone = &layout.dealer_cards;
         let at = centroid(zone);
-        let mut tracker = Tracker::new(TrackerConfig::default());
-        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
-        let mut log = Vec::new();
-        for i in 0..40 {
-            let t = f64::from(i) * 0.2;
+        let log = read(&layout, 40, |t| {
             let mut found = vec![seen(Some("8h"), at[0] - 40.0, at[1])];
             if t >= 2.0 {
                 let sure = t >= 3.0;
@@ -411,10 +417,8 @@ mod tests {
                 hole.score = if sure { 0.53 } else { 0.47 };
                 found.push(hole);
             }
-            let changes = tracker.update(t, &found);
-            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
-        }
-        log.extend(scribe.finish(&tracker.finish()));
+            found
+        });
         let hole = log
             .iter()
             .find(|e| matches!(e.kind, EventKind::Card { card: None, .. }))
@@ -431,16 +435,12 @@ mod tests {
         let camera = Camera::overhead(1280, 720, 0.0, 0.0);
         let layout = Layout::of("1", &TableDesign::default(), &camera);
         let at = centroid(&layout.spaces[3].cards);
-        let mut tracker = Tracker::new(TrackerConfig::default());
-        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
-        let mut log = Vec::new();
         let hand = [
             ("4h", at[0], at[1]),
             ("2d", at[0] - 18.0, at[1] + 25.0),
             ("9c", at[0] - 36.0, at[1] + 50.0),
         ];
-        for i in 0..60 {
-            let t = f64::from(i) * 0.2;
+        let log = read(&layout, 60, |t| {
             let mut found = Vec::new();
             for (k, (face, x, y)) in hand.iter().enumerate() {
                 if t < 1.0 + k as f64 {
@@ -458,10 +458,8 @@ mod tests {
                 }
                 found.push(seen(Some(face), x + dx, *y));
             }
-            let changes = tracker.update(t, &found);
-            log.extend(scribe.update(t, &found, &changes, tracker.objects()));
-        }
-        log.extend(scribe.finish(&tracker.finish()));
+            found
+        });
         let burns = log
             .iter()
             .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
