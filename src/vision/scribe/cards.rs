@@ -164,6 +164,34 @@ impl Scribe {
         }
     }
 
+    /// Puts the card tracks `cards` in the order they were dealt, as far as can be told: by
+    /// when each came to rest, and of two that came to rest at once (the first uncovered by
+    /// the dealer's hand as the second was dealt), the one nearer the cards already placed
+    /// first, as a hand's cards are laid each past the last. (Shift seed 13 at 3588 s: a hand's
+    /// 2c and Kc found at once, the 2c next to the hand's 4h, were written Kc then 2c, a card
+    /// to a bust hand.)
+    pub(super) fn in_dealing_order(&self, cards: &mut [&Track]) {
+        let placed: Vec<[f64; 2]> = self
+            .cards
+            .values()
+            .filter_map(|n| n.placed.map(|p| p.at))
+            .collect();
+        let key = |tr: &Track| {
+            let note = self.cards.get(&tr.id);
+            let rest_t = note.map_or(f64::INFINITY, |n| n.rest_t);
+            let rest = note.map_or(tr.centre, |n| n.rest);
+            let near = placed
+                .iter()
+                .map(|p| dist(*p, rest))
+                .fold(f64::INFINITY, f64::min);
+            (rest_t, near)
+        };
+        cards.sort_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+        });
+    }
+
     /// Follows a card on the felt: placed once it lies still near a zone; a placed card that
     /// comes to rest a card's width away is a split hand set apart.
     pub(super) fn follow(&mut self, tr: &Track) {
@@ -500,6 +528,35 @@ impl Scribe {
             && p.t >= t
         {
             self.retime(p.event, t - 0.05);
+        }
+    }
+
+    /// A double-down wager on `hand` at `space` came to rest at `t` seconds: a card of that
+    /// hand taken as placed since, but found lying there by then, was dealt before it. A
+    /// player doubles down on the first two cards (08-09(2)(d)), and the dealer's hand that
+    /// dealt the second card can cover it until the chips are down: its first finds are
+    /// off-centre, so it counts as lying still only from a later one. (Shift seed 13 at 603 s:
+    /// a split hand's 5h found at 603.97 s under the dealer's hand, the double's chips at rest
+    /// then, the 5h taken as placed at 604.63 s: a double on one card, then two cards.)
+    pub(super) fn double_cards_before(&mut self, space: u8, hand: u8, t: f64) {
+        let ids: Vec<u64> = self
+            .hands
+            .get(usize::from(space))
+            .and_then(|h| h.get(usize::from(hand).saturating_sub(1)))
+            .cloned()
+            .unwrap_or_default();
+        for id in ids {
+            let Some(note) = self.cards.get_mut(&id) else {
+                continue;
+            };
+            let Some(p) = note.placed.as_mut() else {
+                continue;
+            };
+            if p.t >= t && note.first_t <= t {
+                p.t = t - 0.05;
+                let event = p.event;
+                self.retime(event, t - 0.05);
+            }
         }
     }
 

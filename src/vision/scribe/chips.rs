@@ -160,12 +160,27 @@ fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec<&ChipNote>
     for (_, n) in along.iter().skip(1) {
         // From the last chip kept: the chip after a second find is measured from the first.
         let prev = out[out.len() - 1];
-        let again = dist(n.rest, prev.rest) < 0.7 * step && n.value == prev.value;
+        let again = apart(n, prev) < 0.7 * step && n.value == prev.value;
         if !again {
             out.push(n);
         }
     }
     out
+}
+
+/// How far apart chips `a` and `b` lie, pixels: where they came to rest, or, when both were
+/// found in the same look, as far apart as they were found then if that is farther. A chip's
+/// rest is taken as it stops, and a fan still spreading under the dealer's hand stops a
+/// moment early: two chips found at once a good way apart are two chips (shift seed 13 at
+/// 518 s: a double's $5 came to rest 11 pixels from the next $5 of its fan, and was found
+/// 14.5 pixels from it, the fan's own step, once spread).
+fn apart(a: &ChipNote, b: &ChipNote) -> f64 {
+    let rest = dist(a.rest, b.rest);
+    if a.seen_t == b.seen_t {
+        rest.max(dist(a.centre, b.centre))
+    } else {
+        rest
+    }
 }
 
 /// The chips of `notes` (place and value) that lengthen a fan already counted at `fan`
@@ -783,7 +798,12 @@ impl Scribe {
         // A stack of other chips where a wager stood whose chips have been out of sight a
         // while: that wager was taken away (collected, or handed back) and this is a new one.
         // (A stack the dealer's hand covered comes back as the same chips, its top the same.)
+        // Out of sight a while by now, as the run is judged, with the run found all along
+        // where it stood: a misread of the stack found again would not last (shift seed 13 at
+        // 2301 s: a pushed $19 stack taken back at the clear and a $1 wager laid 0.2 s after
+        // it was last seen, read as the stack still there).
         let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
+        let now = self.now;
         // A wager counted chip by chip whose chips all went after its round's cards were
         // cleared was taken back (a winning wager and its payoff, 08-11(12)): a chip coming to
         // rest there now is the next wager, whatever its value, even one whose track wandered
@@ -797,8 +817,13 @@ impl Scribe {
                 .filter(|id| !(fan_gone && run.contains(id)))
                 .filter_map(|id| chips.get(id))
                 .collect();
-            mine.iter()
-                .all(|n| n.seen_t < t - TAKEN_S && (fan_gone || !values.contains(&n.value)))
+            mine.iter().all(|n| {
+                if fan_gone {
+                    n.seen_t < t - TAKEN_S
+                } else {
+                    n.seen_t < now - TAKEN_S && !values.contains(&n.value)
+                }
+            })
         };
         let gone: Vec<usize> = (0..self.stakes.len())
             .filter(|&i| at_stake(&self.stakes[i]) && taken(&self.stakes[i]))
@@ -1170,6 +1195,9 @@ impl Scribe {
         t: f64,
         at: [f64; 2],
     ) {
+        if kind == WagerKind::Double {
+            self.double_cards_before(space, stake_hand, t);
+        }
         // Chips, not tracks: two tracks on one spot are one chip.
         let fanned = one_per_chip(
             run.iter().filter_map(|id| self.chips.get(id)).collect(),
@@ -1602,6 +1630,35 @@ mod tests {
         let wager = [[400.0, 300.0], [407.0, 300.0], [414.0, 300.0]];
         let kept = one_per_chip(tight.iter().collect(), fan_step(&wager, 22.0));
         assert_eq!(kept.len(), 3);
+    }
+
+    #[test]
+    fn chips_found_apart_at_once_are_two_though_they_stopped_close() {
+        // Clean shift seed 13 at 518 s: a double-down of $5 $5 $5 $2 $1 fanned at payoff time,
+        // its first $5 come to rest 11 pixels from the next while the fan still spread, both
+        // then found 14.5 pixels apart, and its $1 followed by two tracks 3.5 pixels apart.
+        let at = |rest: [f64; 2], centre: [f64; 2], v: i64| ChipNote {
+            radius: 11.3,
+            centre,
+            seen_t: 28.67,
+            ..chip(rest[0], rest[1], v)
+        };
+        let fan = [
+            at([998.7, 457.7], [995.9, 456.3], 500),
+            at([1051.2, 482.6], [1049.2, 485.8], 100),
+            at([1022.6, 472.5], [1021.4, 469.8], 500),
+            at([1034.5, 477.4], [1034.5, 477.1], 200),
+            at([1008.8, 463.1], [1008.8, 463.1], 500),
+            at([1047.2, 482.9], [1047.2, 482.9], 100),
+        ];
+        let kept = values(&one_per_chip(fan.iter().collect(), None));
+        assert_eq!(kept.iter().sum::<i64>(), 1800, "{kept:?}");
+        // The first $5 last found a moment before the other: where they stopped decides, and
+        // it is the other found again.
+        let mut early = fan.clone();
+        early[0].seen_t = 28.0;
+        let kept = values(&one_per_chip(early.iter().collect(), None));
+        assert_eq!(kept.iter().sum::<i64>(), 1300, "{kept:?}");
     }
 
     #[test]

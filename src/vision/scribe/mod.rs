@@ -164,12 +164,14 @@ impl Scribe {
             self.card_change(c);
             self.chip_change(c);
         }
-        for tr in objects {
-            if tr.is_card() {
-                self.follow(tr);
-            } else {
-                self.follow_chip(tr);
-            }
+        let (mut cards, chips): (Vec<&Track>, Vec<&Track>) =
+            objects.into_iter().partition(|tr| tr.is_card());
+        self.in_dealing_order(&mut cards);
+        for tr in cards {
+            self.follow(tr);
+        }
+        for tr in chips {
+            self.follow_chip(tr);
         }
         self.watch_discard(found);
         self.judge_arrivals(false);
@@ -469,6 +471,175 @@ mod tests {
             .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(4) }))
             .count();
         assert_eq!((burns, cleared), (0, 1), "{log:?}");
+    }
+
+    /// A hand's second card dealt as the dealer's hand still covers half of it, found off
+    /// centre first and where it lies only later, the player's double-down chips at rest in
+    /// between: the card came first (a double is on the first two cards, 08-09(2)(d)), and the
+    /// card across the hand after the chips is the double's (shift seed 13 at 603 s).
+    #[test]
+    fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let space = &layout.spaces[3];
+        let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+        let toward = {
+            let ins = centroid(&space.insurance);
+            let d = [ins[0] - bet[0], ins[1] - bet[1]];
+            let n = d[0].hypot(d[1]);
+            [d[0] / n, d[1] / n]
+        };
+        let chip = chip_seen;
+        let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
+        let log = read(&layout, 40, |t| {
+            let mut found = vec![chip(500, bet)];
+            if t >= 1.0 {
+                found.push(seen(Some("6s"), at[0], at[1]));
+            }
+            // The 5h: at 2.0 s found 14 px off under the dealer's hand, at 2.2 s 8 px off,
+            // then where it lies.
+            let off = if t < 1.9 {
+                None
+            } else if t < 2.1 {
+                Some(14.0)
+            } else if t < 2.3 {
+                Some(8.0)
+            } else {
+                Some(0.0)
+            };
+            if let Some(off) = off {
+                found.push(seen(Some("5h"), at[0] - 18.0 + off, at[1] + 25.0));
+            }
+            if t >= 2.1 {
+                found.push(chip(500, double_at));
+            }
+            if t >= 4.0 {
+                // Across the hand, at a right angle.
+                let mut card = seen(Some("4d"), at[0] - 30.0, at[1] + 40.0);
+                let c = card.centre;
+                card.corners = [
+                    [c[0] - 25.0, c[1] - 18.0],
+                    [c[0] + 25.0, c[1] - 18.0],
+                    [c[0] + 25.0, c[1] + 18.0],
+                    [c[0] - 25.0, c[1] + 18.0],
+                ];
+                found.push(card);
+            }
+            found
+        });
+        let order: Vec<String> = log
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Card {
+                    card: Some(c), to, ..
+                } if matches!(to, Target::Hand { space: 4, .. }) => Some(c.to_string()),
+                EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(order, ["Original", "6s", "5h", "Double", "4d"], "{log:?}");
+    }
+
+    /// Two cards of a hand found at once, the first uncovered by the dealer's hand only as the
+    /// second was dealt past it: the one next to the hand's cards was dealt first, whichever
+    /// was found first in the look (shift seed 13 at 3588 s, 9h 4h then 2c Kc written Kc 2c,
+    /// a card to a bust hand, 08-11(6)).
+    #[test]
+    fn two_cards_found_at_once_were_dealt_in_the_order_they_lie() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[0].cards);
+        let fan = |k: f64| (at[0] - 18.0 * k, at[1] + 25.0 * k);
+        let log = read(&layout, 30, |t| {
+            let mut found = Vec::new();
+            let mut card = |face, k, from| {
+                if t >= from {
+                    let (x, y) = fan(k);
+                    found.push(seen(Some(face), x, y));
+                }
+            };
+            // Found last first in each look.
+            card("Kc", 3.0, 3.0);
+            card("2c", 2.0, 3.0);
+            card("4h", 1.0, 2.0);
+            card("9h", 0.0, 1.0);
+            found
+        });
+        let faces: Vec<String> = log
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(faces, ["9h", "4h", "2c", "Kc"], "{log:?}");
+    }
+
+    /// A chip of `cents` found centred on `p`, pixels (radius 11).
+    fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
+        Seen {
+            identity: Identity::Chip(cents),
+            score: 0.9,
+            read: 0.95,
+            centre: p,
+            corners: [
+                [p[0] - 11.0, p[1] - 11.0],
+                [p[0] + 11.0, p[1] - 11.0],
+                [p[0] + 11.0, p[1] + 11.0],
+                [p[0] - 11.0, p[1] + 11.0],
+            ],
+            point: p,
+            faces: None,
+        }
+    }
+
+    /// The wagers written at space 4 of the default camera's layout, a card lying there
+    /// throughout, as its bet spot shows `top(t)` (a stack's top chip, if any).
+    fn wagers_at_four(top: impl Fn(f64) -> Option<i64>) -> Vec<(f64, i64)> {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let space = &layout.spaces[3];
+        let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+        let log = read(&layout, 50, |t| {
+            let mut found = Vec::new();
+            if t >= 1.0 {
+                found.push(seen(Some("9c"), at[0], at[1]));
+            }
+            if let Some(cents) = top(t) {
+                found.push(chip_seen(cents, [bet[0], bet[1] + 2.0]));
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager {
+                    space: 4, money, ..
+                } => Some((e.t, money.amount)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A stack taken away and another laid in its place a moment later (0.2 s), its top chip
+    /// another value, found there from then on: a new wager (shift seed 13 at 2301 s, a pushed
+    /// $19 stack taken back and a $1 wager laid). A stack covered a moment by the dealer's
+    /// hand, or its top misread a moment, is the same wager.
+    #[test]
+    fn a_stack_replaced_a_moment_after_it_went_is_a_new_wager() {
+        let replaced = wagers_at_four(|t| match t {
+            t if t < 4.9 => Some(200),
+            t if t < 5.1 => None,
+            _ => Some(100),
+        });
+        assert_eq!(replaced, [(0.0, 200), (5.2, 100)]);
+        let covered = wagers_at_four(|t| (!(4.9..5.5).contains(&t)).then_some(200));
+        assert_eq!(covered, [(0.0, 200)]);
+        let misread = wagers_at_four(|t| match t {
+            t if (4.9..5.1).contains(&t) => None,
+            t if (5.1..5.5).contains(&t) => Some(100),
+            _ => Some(200),
+        });
+        assert_eq!(misread, [(0.0, 200)]);
     }
 
     #[test]
