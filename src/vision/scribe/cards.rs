@@ -54,6 +54,12 @@ pub(super) struct CardNote {
     /// A placed card whose track was lost soon after it was first found, while its hand's
     /// other cards stayed: still lying there, unseen (see [`SLIP_S`]).
     slipped: bool,
+    /// Its `burn` event, written when it went from its place alone while the place's other
+    /// cards stayed (a card taken back, 08-08(3)). It is kept as lying there unseen all the
+    /// same: a card of its face found on its spot later in the round is it, lost by the
+    /// detector a while (three cards laid across split hands side by side, the middle one
+    /// unfound for four seconds: shift seed 12 at 805 s), and the burn is taken back.
+    burned: Option<u64>,
     /// It has been seen face down.
     was_back: bool,
     /// When it turned face up before it was placed (a hole card turned at once).
@@ -99,6 +105,7 @@ impl Scribe {
                         first_t: tr.first,
                         seen_t: tr.last,
                         slipped: false,
+                        burned: None,
                         was_back: tr.identity == Identity::CardBack,
                         turned_t: None,
                         glimpsed: None,
@@ -407,6 +414,9 @@ impl Scribe {
         let Some(mut note) = self.cards.remove(&old) else {
             return false;
         };
+        if let Some(burn) = note.burned {
+            self.unwrite(burn);
+        }
         let Some(placed) = note.placed.as_mut() else {
             return false;
         };
@@ -831,13 +841,17 @@ impl Scribe {
                             Spot::Dealer => Target::Dealer,
                             Spot::Space(space) => Target::Hand { space, hand },
                         };
-                        self.write(
+                        let burn = self.write(
                             l.t,
                             EventKind::Burn {
                                 card: None,
                                 from: Some(from),
                             },
                         );
+                        if left && let Some(n) = self.cards.get_mut(&l.track) {
+                            n.slipped = true;
+                            n.burned = Some(burn);
+                        }
                     }
                 }
             }

@@ -595,7 +595,7 @@ impl Scribe {
             let nearest = || {
                 run.iter()
                     .filter_map(|id| self.chips.get(id))
-                    .filter_map(|n| self.chip_space(n.rest, n.radius))
+                    .filter_map(|n| self.chip_space(n.rest, n.radius, n.rest_t))
                     .min_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|(s, _)| s)
             };
@@ -1394,10 +1394,16 @@ impl Scribe {
 
     /// True while some chip of the wager is in sight (or was, a moment ago).
     fn present(&self, s: &Stake) -> bool {
+        self.present_at(s, self.now)
+    }
+
+    /// True when some chip of the wager was in sight at `t` seconds (or a moment before), or
+    /// since.
+    fn present_at(&self, s: &Stake, t: f64) -> bool {
         s.tracks.iter().any(|id| {
             self.chips
                 .get(id)
-                .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
+                .is_some_and(|n| t - n.seen_t <= PRESENT_S)
         })
     }
 
@@ -1479,18 +1485,27 @@ impl Scribe {
         self.arrivals
             .iter()
             .filter_map(|id| self.chips.get(id))
-            .filter_map(|n| Some((self.chip_space(n.rest, n.radius)?.0, n.rest, n.rest_t)))
+            .filter_map(|n| {
+                Some((
+                    self.chip_space(n.rest, n.radius, n.rest_t)?.0,
+                    n.rest,
+                    n.rest_t,
+                ))
+            })
             .collect()
     }
 
-    /// The space a chip resting at `p` belongs to, and how near (pixels; less is nearer):
-    /// that of a wager in sight within three chips (split hands' wagers lie side by side, 2.7
-    /// chips apart in the simulator's layout, and their payoffs spread toward the next space),
+    /// The space a chip come to rest at `p` at `t` seconds belongs to, and how near (pixels;
+    /// less is nearer): that of a wager in sight then within three chips (split hands' wagers
+    /// lie side by side, 2.7 chips apart in the simulator's layout, and their payoffs spread
+    /// toward the next space; a wager fanned where it stood is read once the chips laid beside
+    /// it settle, by when its stack may have been out of sight a while: shift seed 12 at
+    /// 802 s, a third split hand's wager fanned and never read, its stack written collected),
     /// else the nearest of the zones (bet, tip, insurance, cards) within two chips. None
     /// within the dealer's card zone or the chip tray: no wager lies there (a wager is bet at
     /// a betting space, 08-09(2)), and what is seen at rest there is the dealer's (a card under
     /// the dealer's arm read as a chip for a moment, chips on their way to the tray).
-    fn chip_space(&self, p: [f64; 2], radius: f64) -> Option<(u8, f64)> {
+    fn chip_space(&self, p: [f64; 2], radius: f64, t: f64) -> Option<(u8, f64)> {
         if poly_dist(&self.layout.dealer_cards, p) == 0.0
             || poly_dist(&self.layout.chip_tray, p) == 0.0
         {
@@ -1499,7 +1514,7 @@ impl Scribe {
         let near = self
             .stakes
             .iter()
-            .filter(|s| !s.closed && self.present(s))
+            .filter(|s| !s.closed && self.present_at(s, t))
             .map(|s| (s.space, dist(s.at, p)))
             .filter(|(_, d)| *d <= 6.0 * radius)
             .min_by(|a, b| a.1.total_cmp(&b.1));
@@ -2251,15 +2266,43 @@ mod tests {
                     .any(|s| poly_dist(&s.insurance, **q) < 3.0 * p.radius)
             })
             .expect("the insurance line runs by the dealer's card zone");
-        assert_eq!(p.scribe.chip_space(*near_line, p.radius), None);
+        assert_eq!(
+            p.scribe.chip_space(*near_line, p.radius, p.scribe.now),
+            None
+        );
         assert!(
             inside
                 .iter()
-                .all(|q| p.scribe.chip_space(*q, p.radius).is_none())
+                .all(|q| p.scribe.chip_space(*q, p.radius, p.scribe.now).is_none())
         );
         // Just outside it, on the line: that space's.
         let on_line = centroid(&layout.spaces[4].insurance);
-        assert_eq!(p.scribe.chip_space(on_line, p.radius).map(|s| s.0), Some(5));
+        assert_eq!(
+            p.scribe
+                .chip_space(on_line, p.radius, p.scribe.now)
+                .map(|s| s.0),
+            Some(5)
+        );
+    }
+
+    /// A split hand's wager fanned where it stood, read once the payoffs laid beside it
+    /// settle, 3.4 s after its stack was last seen: its chips are that space's, as they were
+    /// when they came to rest (shift seed 12 at 802 s: the third hand of split aces at space 7,
+    /// beyond every zone of its space, its wager's fan never read and its stack written
+    /// collected).
+    #[test]
+    fn a_split_wager_fanned_where_it_stood_is_its_spaces_when_read_late() {
+        let mut p = Paying::new();
+        let spot = p.along(5.4);
+        p.put(7, spot, 200);
+        p.stake(3, 3, WagerKind::Split, spot, 200, vec![7]);
+        p.scribe.now = p.t + 3.4;
+        let fanned = [spot[0] + 2.0, spot[1] + 1.0];
+        let at_rest = p.scribe.chip_space(fanned, p.radius, p.t + 0.13);
+        assert_eq!(at_rest.map(|s| s.0), Some(3));
+        // Where nothing of the space's was in sight a while, it would be no wager's.
+        let stale = p.scribe.chip_space(fanned, p.radius, p.scribe.now);
+        assert_ne!(stale.map(|s| s.0), Some(3));
     }
 
     /// The last losing wager is collected just before the cards are picked up (08-11(13),

@@ -575,6 +575,39 @@ mod tests {
         assert_eq!(faces, ["9h", "4h", "2c", "Kc"], "{log:?}");
     }
 
+    /// A hand's middle card unfound for 4.4 s, the hand's other cards in sight, then found
+    /// again where it lay: it never went (shift seed 12 at 805 s, a split hand's Js between two
+    /// cards laid across their hands, written burned and dealt again after the hole card was
+    /// turned). A card taken from a hand whose other cards stay, and not seen again, is
+    /// burned from it.
+    #[test]
+    fn a_hands_card_lost_a_while_and_found_where_it_lay_never_went() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[2].cards);
+        let events = |back: Option<f64>| {
+            read(&layout, 70, |t| {
+                let mut found = vec![seen(Some("5c"), at[0], at[1])];
+                if t >= 1.0 && (t < 4.0 || back.is_some_and(|b| t >= b)) {
+                    found.push(seen(Some("Js"), at[0] - 18.0, at[1] + 25.0));
+                }
+                if t >= 2.0 {
+                    found.push(seen(Some("Qh"), at[0] - 36.0, at[1] + 50.0));
+                }
+                found
+            })
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+                EventKind::Burn { from: Some(_), .. } => Some("burn".to_string()),
+                _ => None,
+            })
+            .collect::<Vec<String>>()
+        };
+        assert_eq!(events(Some(8.4)), ["5c", "Js", "Qh"]);
+        assert_eq!(events(None), ["5c", "Js", "Qh", "burn"]);
+    }
+
     /// A chip of `cents` found centred on `p`, pixels (radius 11).
     fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
         Seen {
