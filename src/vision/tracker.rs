@@ -336,12 +336,6 @@ impl Tracker {
                 tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
                 tr.moved = Some((from, t));
                 seen_used[si] = true;
-                if std::env::var("PW_DBG").is_ok() {
-                    eprintln!(
-                        "DBG moved t={t:.2} id={} {:?} from={from:?} to={:?}",
-                        tr.id, tr.identity, tr.centre
-                    );
-                }
                 changes.push(Change::Moved {
                     track: tr.clone(),
                     from,
