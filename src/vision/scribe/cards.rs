@@ -22,6 +22,13 @@ pub(super) enum Spot {
 /// sight to be a second find of it.
 const SAME_CARD: f64 = 0.5;
 
+/// The same, for a card read as the placed card's own face: a card half covered is found off
+/// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
+/// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
+/// found again 14.5 pixels off, just under its half width, as the dealer paid the hand beside
+/// it, and written as dealt to it after the hole card was turned).
+const SAME_FACE: f64 = 1.0;
+
 /// A card placed at a spot.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Placed {
@@ -54,8 +61,8 @@ pub(super) struct CardNote {
     /// A placed card whose track was lost soon after it was first found, while its hand's
     /// other cards stayed: still lying there, unseen (see [`SLIP_S`]).
     slipped: bool,
-    /// Its `burn` event, written when it went from its place alone while the place's other
-    /// cards stayed (a card taken back, 08-08(3)). It is kept as lying there unseen all the
+    /// Its `burn` event, written when it went from a player's hand alone, face up, while the
+    /// hand's other cards stayed (a card taken back, 08-08(3)). It is kept as lying there unseen all the
     /// same: a card of its face found on its spot later in the round is it, lost by the
     /// detector a while (three cards laid across split hands side by side, the middle one
     /// unfound for four seconds: shift seed 12 at 805 s), and the burn is taken back.
@@ -457,7 +464,8 @@ impl Scribe {
     /// hit card covers no more than the lower left-hand quarter of the card before (08-10(2))
     /// and the dealer's cards lie side by side, so no card is dealt onto another's place. Seen
     /// on footage as the dealer's turned hole card Qs found again as a Qc 6 px off while the
-    /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). The find is not
+    /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). Read as the placed
+    /// card's own face, the find may lie further off ([`SAME_FACE`]). The find is not
     /// placed but kept in view: should it come to rest elsewhere, it is placed there then.
     /// True when it was.
     fn found_twice(&self, id: u64) -> bool {
@@ -465,13 +473,18 @@ impl Scribe {
             return false;
         };
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
+        let face = note.identity;
         self.cards.iter().any(|(&k, o)| {
+            let near = if o.identity == face {
+                SAME_FACE
+            } else {
+                SAME_CARD
+            };
             k != id
                 && matches!(o.identity, Identity::Card(_))
                 && o.seen_t >= rest_t
-                && o.placed.is_some_and(|p| {
-                    dist(p.at, rest) <= SAME_CARD * half.max(half_width(&o.corners))
-                })
+                && o.placed
+                    .is_some_and(|p| dist(p.at, rest) <= near * half.max(half_width(&o.corners)))
         })
     }
 
@@ -848,7 +861,13 @@ impl Scribe {
                                 from: Some(from),
                             },
                         );
-                        if left && let Some(n) = self.cards.get_mut(&l.track) {
+                        // A player's face-up card only: a dealer's card found twice (a hole
+                        // card followed by two tracks) is rightly written off.
+                        if left
+                            && matches!(spot, Spot::Space(_))
+                            && let Some(n) = self.cards.get_mut(&l.track)
+                            && matches!(n.identity, Identity::Card(_))
+                        {
                             n.slipped = true;
                             n.burned = Some(burn);
                         }

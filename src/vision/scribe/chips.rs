@@ -1394,16 +1394,22 @@ impl Scribe {
 
     /// True while some chip of the wager is in sight (or was, a moment ago).
     fn present(&self, s: &Stake) -> bool {
-        self.present_at(s, self.now)
-    }
-
-    /// True when some chip of the wager was in sight at `t` seconds (or a moment before), or
-    /// since.
-    fn present_at(&self, s: &Stake, t: f64) -> bool {
         s.tracks.iter().any(|id| {
             self.chips
                 .get(id)
-                .is_some_and(|n| t - n.seen_t <= PRESENT_S)
+                .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
+        })
+    }
+
+    /// True when some chip of the wager was in sight within [`REFOUND_S`] before chips came to
+    /// rest at `t` seconds, or since: they may be its stack fanned where it stood (the stack
+    /// goes out of sight as the dealer's hand takes it up, its chips come to rest a moment
+    /// later), however long ago that was.
+    fn fanned_from(&self, s: &Stake, t: f64) -> bool {
+        s.tracks.iter().any(|id| {
+            self.chips
+                .get(id)
+                .is_some_and(|n| t - n.seen_t <= REFOUND_S)
         })
     }
 
@@ -1496,11 +1502,13 @@ impl Scribe {
     }
 
     /// The space a chip come to rest at `p` at `t` seconds belongs to, and how near (pixels;
-    /// less is nearer): that of a wager in sight then within three chips (split hands' wagers
-    /// lie side by side, 2.7 chips apart in the simulator's layout, and their payoffs spread
-    /// toward the next space; a wager fanned where it stood is read once the chips laid beside
-    /// it settle, by when its stack may have been out of sight a while: shift seed 12 at
-    /// 802 s, a third split hand's wager fanned and never read, its stack written collected),
+    /// less is nearer): that of a wager in sight within three chips (split hands' wagers lie
+    /// side by side, 2.7 chips apart in the simulator's layout, and their payoffs spread toward
+    /// the next space), or of one whose stack went out of sight just before, fanned where it
+    /// stood (read once the chips laid beside it settle, by when the stack may have been out
+    /// of sight a while: shift seed 12 at 802 s, a third split hand's wager fanned and never
+    /// read, its stack written collected; but a wager collected 1.8 s before a payoff came to
+    /// rest beside the next space is not the payoff's, shift seed 13 at 208 s),
     /// else the nearest of the zones (bet, tip, insurance, cards) within two chips. None
     /// within the dealer's card zone or the chip tray: no wager lies there (a wager is bet at
     /// a betting space, 08-09(2)), and what is seen at rest there is the dealer's (a card under
@@ -1514,7 +1522,7 @@ impl Scribe {
         let near = self
             .stakes
             .iter()
-            .filter(|s| !s.closed && self.present_at(s, t))
+            .filter(|s| !s.closed && (self.present(s) || self.fanned_from(s, t)))
             .map(|s| (s.space, dist(s.at, p)))
             .filter(|(_, d)| *d <= 6.0 * radius)
             .min_by(|a, b| a.1.total_cmp(&b.1));
@@ -2300,9 +2308,10 @@ mod tests {
         let fanned = [spot[0] + 2.0, spot[1] + 1.0];
         let at_rest = p.scribe.chip_space(fanned, p.radius, p.t + 0.13);
         assert_eq!(at_rest.map(|s| s.0), Some(3));
-        // Where nothing of the space's was in sight a while, it would be no wager's.
-        let stale = p.scribe.chip_space(fanned, p.radius, p.scribe.now);
-        assert_ne!(stale.map(|s| s.0), Some(3));
+        // Chips come to rest there 1.8 s after the stack was last seen are not its fan (shift
+        // seed 13 at 208 s: a payoff beside a wager collected a moment before).
+        let later = p.scribe.chip_space(fanned, p.radius, p.t + 1.8);
+        assert_ne!(later.map(|s| s.0), Some(3));
     }
 
     /// The last losing wager is collected just before the cards are picked up (08-11(13),

@@ -608,6 +608,38 @@ mod tests {
         assert_eq!(events(None), ["5c", "Js", "Qh", "burn"]);
     }
 
+    /// A card found a second time, as its own face, 17 px off its centre (a half-covered card
+    /// found off centre; past the tracker's gate for a second find, within the card's half
+    /// width of 18 px) while it is still found where it lies: no card dealt (shift seed 12 at
+    /// 1385 s). Another card of that face would lie a card's index along the hand.
+    #[test]
+    fn a_card_found_again_a_little_off_as_its_own_face_is_not_dealt() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[2].cards);
+        let faces = |off: f64| -> Vec<String> {
+            read(&layout, 40, |t| {
+                let mut found = vec![seen(Some("Qd"), at[0], at[1])];
+                if t >= 1.0 {
+                    found.push(seen(Some("Ks"), at[0] - 18.0, at[1] + 25.0));
+                }
+                if (3.0..5.0).contains(&t) {
+                    found.push(seen(Some("Ks"), at[0] - 18.0 - off, at[1] + 25.0 - off));
+                }
+                found
+            })
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+                _ => None,
+            })
+            .collect()
+        };
+        assert_eq!(faces(12.0), ["Qd", "Ks"]);
+        // A card's index along the hand: another Ks.
+        assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
+    }
+
     /// A chip of `cents` found centred on `p`, pixels (radius 11).
     fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
         Seen {
