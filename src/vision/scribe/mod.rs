@@ -489,10 +489,9 @@ mod tests {
             let n = d[0].hypot(d[1]);
             [d[0] / n, d[1] / n]
         };
-        let chip = chip_seen;
         let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
         let log = read(&layout, 40, |t| {
-            let mut found = vec![chip(500, bet)];
+            let mut found = vec![chip_seen(500, bet)];
             if t >= 1.0 {
                 found.push(seen(Some("6s"), at[0], at[1]));
             }
@@ -511,7 +510,7 @@ mod tests {
                 found.push(seen(Some("5h"), at[0] - 18.0 + off, at[1] + 25.0));
             }
             if t >= 2.1 {
-                found.push(chip(500, double_at));
+                found.push(chip_seen(500, double_at));
             }
             if t >= 4.0 {
                 // Across the hand, at a right angle.
