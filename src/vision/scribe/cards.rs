@@ -200,10 +200,12 @@ impl Scribe {
                 .fold(f64::INFINITY, f64::min);
             (rest_t, near)
         };
-        cards.sort_by(|a, b| {
-            let (ka, kb) = (key(a), key(b));
-            ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
-        });
+        // Each card's key once, not once per comparison (this runs every look).
+        let mut keyed: Vec<((f64, f64), &Track)> = cards.iter().map(|tr| (key(tr), *tr)).collect();
+        keyed.sort_by(|(a, _), (b, _)| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        for (slot, (_, tr)) in cards.iter_mut().zip(keyed) {
+            *slot = tr;
+        }
     }
 
     /// Follows a card on the felt: placed once it lies still near a zone; a placed card that
