@@ -223,12 +223,20 @@ impl Tracker {
         self.now = t.max(self.now);
         let t = self.now;
         let mut changes = Vec::new();
+        // A face found where a card taken as moved a moment ago lay, nothing followed there:
+        // that card never moved (`unmove`), and no other track takes the find on where it
+        // was heading (a neighbour's card of the same face carried past it in the dealer's
+        // hand, lost, and its course running on over the spot: shift seed 12 at 2609 s).
+        let back: Vec<bool> = found
+            .iter()
+            .map(|s| self.moved_wrongly(s, t).is_some())
+            .collect();
         // Pairs a find could be, nearest (against its size) first.
         let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
         for (ti, tr) in self.tracks.iter().enumerate() {
             let p = tr.predicted(t);
             for (si, s) in found.iter().enumerate() {
-                if !same_family(tr.identity, s.identity) || self.conflicts(tr, s) {
+                if back[si] || !same_family(tr.identity, s.identity) || self.conflicts(tr, s) {
                     continue;
                 }
                 let size = tr.half_width().max(s.half_width().max(1.0));
@@ -305,7 +313,7 @@ impl Tracker {
         // shown its face all along would be by now, is that card moved.
         let (rejoin, rejoin_s) = (self.config.rejoin, self.config.rejoin_s);
         for (si, s) in found.iter().enumerate() {
-            if seen_used[si] || !matches!(s.identity, Identity::Card(_)) {
+            if seen_used[si] || back[si] || !matches!(s.identity, Identity::Card(_)) {
                 continue;
             }
             let lost = self
@@ -788,6 +796,30 @@ mod tests {
             .find(|o| o.identity == Identity::Card("8s".parse().unwrap()))
             .map(|o| (o.id, o.centre));
         assert_eq!(eight, Some((2, [380.0, 205.0])));
+    }
+
+    #[test]
+    fn a_card_carried_past_a_covered_card_of_its_face_leaves_that_card_where_it_lies() {
+        // Two 4h at neighbouring spaces. The dealer's hand covers both, takes up the first
+        // (found once on its way, 60 px along) and carries it on past the second (found
+        // 61 px past it: the covered one taken as moved). The second is then found where it
+        // lay, where the first's course would have run on to: it is the second, never moved
+        // (shift seed 12 at 2609 s, read as a card burned from the hand that kept its 4h).
+        let (a, b) = ([864.0, 396.0], [950.0, 468.0]);
+        let mut frames = vec![vec![card("4h", a[0], a[1]), card("4h", b[0], b[1])]; 9];
+        frames.push(vec![card("4h", a[0], a[1])]);
+        frames.extend(vec![vec![]; 2]);
+        frames.push(vec![card("4h", 918.0, 432.0)]);
+        frames.push(vec![card("4h", 1007.0, 489.0)]);
+        frames.extend(vec![vec![]; 2]);
+        frames.extend(vec![vec![card("4h", b[0], b[1])]; 10]);
+        let (tr, changes) = run(&frames);
+        let at_b = tr
+            .objects()
+            .filter(|o| o.last > 2.0)
+            .map(|o| (o.id, o.centre))
+            .collect::<Vec<_>>();
+        assert_eq!(at_b, vec![(2, b)], "{changes:?}");
     }
 
     #[test]

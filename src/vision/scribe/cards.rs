@@ -819,10 +819,31 @@ impl Scribe {
                 Spot::Dealer => self.dealer.iter().any(stays),
                 Spot::Space(s) => self.hands[usize::from(s)].iter().flatten().any(stays),
             };
+            let t = ls.iter().map(|l| l.t).fold(f64::MIN, f64::max);
+            // The space's other cards going a moment after, out of sight still: the dealer
+            // picked the space's cards up one after the other (even money, a bust,
+            // 08-09(2)(b), 08-11(17); shift seed 12 at 3219 s, two burns 0.6 s apart).
+            let after: Vec<Leaving> = match spot {
+                Spot::Space(_) => self
+                    .leaving
+                    .iter()
+                    .filter(|o| {
+                        o.t - t <= COVERED_S
+                            && self
+                                .cards
+                                .get(&o.track)
+                                .and_then(|n| n.placed)
+                                .is_some_and(|q| q.spot == spot && q.t <= end)
+                    })
+                    .copied()
+                    .collect(),
+                Spot::Dealer => Vec::new(),
+            };
             match spot {
                 Spot::Space(s)
                     if !left
                         && ls.len()
+                            + after.len()
                             + self.hands[usize::from(s)]
                                 .iter()
                                 .flatten()
@@ -830,7 +851,15 @@ impl Scribe {
                                 .count()
                             >= 2 =>
                 {
-                    let t = ls.iter().map(|l| l.t).fold(f64::MIN, f64::max);
+                    // After a payoff or collection seen at the space just then (wagers are
+                    // settled before the cards are picked up, 08-11(12), (17)).
+                    let t = after.iter().map(|o| o.t).fold(t, f64::max);
+                    let t = self
+                        .settled_at(&[s], t - COVERED_S, t + COVERED_S)
+                        .map_or(t, |p| t.max(p + 0.05));
+                    self.leaving
+                        .retain(|o| !after.iter().any(|a| a.track == o.track));
+                    self.went_at.extend(after.iter().map(|o| o.t));
                     self.write(t, EventKind::CardsCleared { space: Some(s) });
                     // Cards of the space lying unseen, or in the dealer's hand, went with
                     // the rest.
@@ -838,7 +867,11 @@ impl Scribe {
                         .iter()
                         .flatten()
                         .copied()
-                        .filter(|id| unseen.contains(id) || carried.contains(id))
+                        .filter(|id| {
+                            unseen.contains(id)
+                                || carried.contains(id)
+                                || after.iter().any(|a| a.track == *id)
+                        })
                         .collect();
                     self.forget(&with);
                 }

@@ -473,6 +473,37 @@ mod tests {
         assert_eq!((burns, cleared), (0, 1), "{log:?}");
     }
 
+    /// A space's two cards picked up one after the other, 0.6 s apart (even money paid
+    /// between, 08-09(2)(b)): the space's cards cleared, not two burns (shift seed 12 at
+    /// 3219 s, read as a hand with no cards paid). The dealer's card stays throughout.
+    #[test]
+    fn a_spaces_cards_picked_up_one_after_the_other_were_cleared_not_burned() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[6].cards);
+        let up = centroid(&layout.dealer_cards);
+        let log = read(&layout, 60, |t| {
+            let mut found = vec![seen(Some("Ah"), up[0], up[1])];
+            if t >= 1.0 && t < 6.6 {
+                found.push(seen(Some("Kh"), at[0], at[1]));
+            }
+            if (0.4..6.0).contains(&t) {
+                found.push(seen(Some("Ad"), at[0] - 18.0, at[1] + 25.0));
+            }
+            found
+        });
+        let burns = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+            .count();
+        let cleared: Vec<f64> = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(7) }))
+            .map(|e| e.t)
+            .collect();
+        assert_eq!((burns, cleared), (0, vec![6.4]), "{log:?}");
+    }
+
     /// A hand's second card dealt as the dealer's hand still covers half of it, found off
     /// centre first and where it lies only later, the player's double-down chips at rest in
     /// between: the card came first (a double is on the first two cards, 08-09(2)(d)), and the
