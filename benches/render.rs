@@ -25,6 +25,7 @@ fn settings() -> EncodeSettings {
         crf: 23,
         preset: "veryfast".into(),
         threads: 2,
+        keyframe_s: 2,
     }
 }
 

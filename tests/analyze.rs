@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::Path;
 
-use crate::util::{clip_as, files, path, run, scratch, write_clip};
+use crate::util::{
+    clip_as, files, path, read_png, root, run, scratch, write_clip, write_clip_keyed,
+};
 
 /// `pitwatch eval --format json` of what was found in `out` against the bundled clip's truth,
 /// parsed and as printed, once it has checked that every card dealt was read, face and place
@@ -101,6 +103,73 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     // eval names what matched nothing: here, nothing.
     assert_eq!(v["findings_missed"], serde_json::json!([]), "{json}");
     assert_eq!(v["findings_extra"], serde_json::json!([]), "{json}");
+}
+
+/// Footage whose keyframes lie further apart than analyze seeks ahead for an evidence
+/// picture (one every 30 s, as some recorders write): analyze ends, and the picture is the
+/// frame at the finding's end. It once sought back to the keyframe before the picture, read
+/// one frame, and sought back again, for ever.
+#[test]
+fn evidence_comes_from_footage_with_keyframes_far_apart() {
+    use pitwatch::video::{Decoder, VideoCodec};
+    use std::time::{Duration, Instant};
+    let dir = scratch("analyze-keyframes-apart");
+    let clip = dir.join("footage.mp4");
+    write_clip_keyed(&clip, VideoCodec::H264, "veryfast", u64::MAX, 30);
+    let out = dir.join("out");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pitwatch"))
+        .args([
+            "analyze",
+            clip.to_str().unwrap(),
+            "--layout",
+            "samples/clip/layout.toml",
+            "--rules",
+            "samples/clip/house.toml",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // A guard against the loop, not a speed check: the clip takes seconds.
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            panic!("analyze did not end");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(status.code(), Some(1), "the clip's overpayment is found");
+    let findings = fs::read_to_string(out.join("findings.jsonl")).unwrap();
+    let f: serde_json::Value = serde_json::from_str(findings.lines().next().unwrap()).unwrap();
+    let t_end = f["t_end"].as_f64().unwrap();
+    assert!(t_end > 10.0, "{findings}");
+    let pictures = files(&out.join("evidence"), "png");
+    assert_eq!(pictures.len(), findings.lines().count());
+    let (w, h, picture) = read_png(&pictures[0]);
+    // The frame at the finding's end, and the first, decoded here.
+    let mut dec = Decoder::open(&clip).unwrap();
+    let first = dec.next_frame().unwrap().unwrap();
+    let mut at = first.clone();
+    while at.t < t_end - 1e-6 {
+        at = dec.next_frame().unwrap().unwrap();
+    }
+    assert_eq!((w, h), (at.width as usize, at.height as usize));
+    let differ = |a: &[u8], b: &[u8]| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| f64::from(x.abs_diff(*y)))
+            .sum::<f64>()
+            / a.len() as f64
+    };
+    let (to_end, to_first) = (differ(&picture, &at.data), differ(&picture, &first.data));
+    assert!(to_end * 4.0 < to_first, "{to_end} {to_first}");
 }
 
 /// On a terminal (here `script`'s pseudo-terminal), analyze redraws a progress bar with the

@@ -13,22 +13,10 @@ use pitwatch::vision::recognizer::{CARD_READER_FILE, Recognizer, default_model};
 use pitwatch::vision::score::{Score, ratio};
 use pitwatch::vision::yolo::Identity;
 
-use crate::util::{path, run, scratch};
+use crate::util::{path, read_png as png, run, scratch};
 
 fn recognizer() -> Recognizer {
     Recognizer::open(&default_model(), 2).expect("models/pitnet.onnx and scripts/setup.sh")
-}
-
-/// Reads a PNG as (width, height, RGB).
-fn png(p: &Path) -> (usize, usize, Vec<u8>) {
-    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; r.output_buffer_size().unwrap()];
-    let info = r.next_frame(&mut buf).unwrap();
-    assert_eq!(info.color_type, png::ColorType::Rgb);
-    buf.truncate(info.buffer_size());
-    (info.width as usize, info.height as usize, buf)
 }
 
 fn write_png(p: &Path, w: usize, h: usize, rgb: &[u8]) {

@@ -22,6 +22,18 @@ pub fn pitwatch(args: &[&str]) -> Output {
         .expect("run pitwatch")
 }
 
+/// Reads an RGB PNG as (width, height, RGB).
+pub fn read_png(p: &Path) -> (usize, usize, Vec<u8>) {
+    let mut r = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    buf.truncate(info.buffer_size());
+    (info.width as usize, info.height as usize, buf)
+}
+
 /// Exit code, stdout and stderr of a run.
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let o = pitwatch(args);
@@ -54,6 +66,17 @@ pub fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
 /// Writes the first `frames` frames of the bundled clip (samples/clip/footage.mp4, 753 frames)
 /// to `file` as `codec` at the encoder's `preset` (the file's extension picks the container).
 pub fn write_clip(file: &Path, codec: pitwatch::video::VideoCodec, preset: &str, frames: u64) {
+    write_clip_keyed(file, codec, preset, frames, 2);
+}
+
+/// As [`write_clip`], a keyframe every `keyframe_s` seconds.
+pub fn write_clip_keyed(
+    file: &Path,
+    codec: pitwatch::video::VideoCodec,
+    preset: &str,
+    frames: u64,
+    keyframe_s: u32,
+) {
     use pitwatch::video::{Decoder, EncodeSettings, Encoder};
     let mut dec = Decoder::open(&path("samples/clip/footage.mp4")).unwrap();
     let settings = EncodeSettings {
@@ -64,6 +87,7 @@ pub fn write_clip(file: &Path, codec: pitwatch::video::VideoCodec, preset: &str,
         crf: 23,
         preset: preset.into(),
         threads: 0,
+        keyframe_s,
     };
     let mut enc = Encoder::create(file, settings).unwrap();
     while let Some(f) = dec.next_frame().unwrap() {

@@ -286,9 +286,14 @@ fn evidence(
         names[i] = name;
         Ok(())
     };
+    // The picture last sought: once per picture, for the keyframe before it may lie further
+    // back than SEEK_AFTER_S (a recorder writing one every ten seconds), and seeking to it
+    // again would go back there for ever.
+    let mut sought = None;
     while next < want.len() {
         let ahead = want[next].1 - last.as_ref().map_or(0.0, |f| f.t);
-        if ahead > SEEK_AFTER_S {
+        if ahead > SEEK_AFTER_S && sought != Some(next) {
+            sought = Some(next);
             // A file that cannot seek is read on from where it is.
             let _ = decoder.seek(want[next].1);
         }

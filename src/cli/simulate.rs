@@ -284,6 +284,8 @@ pub fn run(a: &SimulateArgs) -> anyhow::Result<u8> {
             crf: a.crf,
             preset: a.preset.clone(),
             threads: 2,
+            // A keyframe every two seconds, so a reviewer can seek.
+            keyframe_s: 2,
         },
     )?;
     let notes_path = a.out.join("annotations.jsonl");

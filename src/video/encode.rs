@@ -84,6 +84,9 @@ pub struct EncodeSettings {
     pub preset: String,
     /// Encoder threads (0: the encoder decides).
     pub threads: u32,
+    /// Seconds from one keyframe to the next (x264 and x265; every Motion JPEG frame is one).
+    /// Recorders write one every one to ten seconds; two lets a reviewer seek.
+    pub keyframe_s: u32,
 }
 
 /// An MP4 being written, one RGB frame at a time.
@@ -155,8 +158,10 @@ impl Encoder {
         } else {
             opts.set("preset", &settings.preset);
             opts.set("crf", &settings.crf.to_string());
-            // A keyframe every two seconds, so a reviewer can seek.
-            opts.set("g", &(settings.fps * 2).to_string());
+            opts.set(
+                "g",
+                &(settings.fps * settings.keyframe_s.max(1)).to_string(),
+            );
             if settings.codec == VideoCodec::H265 {
                 opts.set("x265-params", "log-level=error");
             }
