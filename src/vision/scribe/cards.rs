@@ -55,6 +55,10 @@ pub(super) struct CardNote {
     /// Where it came to rest, and since when.
     rest: [f64; 2],
     rest_t: f64,
+    /// Where it lay before its last rest, and since when: a card found off its centre for a
+    /// look (half covered by the dealer's hand passing over it) and then where it lay again
+    /// never left there.
+    left_rest: Option<([f64; 2], f64)>,
     /// When it was first and last found, seconds.
     first_t: f64,
     pub(super) seen_t: f64,
@@ -109,6 +113,7 @@ impl Scribe {
                         } else {
                             tr.last
                         },
+                        left_rest: None,
                         first_t: tr.first,
                         seen_t: tr.last,
                         slipped: false,
@@ -223,6 +228,8 @@ impl Scribe {
         note.corners = tr.corners;
         note.identity = tr.identity;
         note.was_back |= tr.identity == Identity::CardBack;
+        // Its last find before this look.
+        let seen_before = note.seen_t;
         note.seen_t = tr.last;
         // The hole card turned over where it lies (08-11(10)), read face up this look (as it
         // came to rest, too: a dealer with no player to wait for turns it at once).
@@ -247,8 +254,25 @@ impl Scribe {
             note.glimpsed = Some((card, first));
         }
         if dist(tr.centre, note.rest) > still * half {
-            note.rest = tr.centre;
-            note.rest_t = tr.last;
+            // Back where it lay before a rest it never lay still at: it lay there all along
+            // (shift seed 12 at 3533 s: space 1's second card, found off its centre as the
+            // dealer's hand passed over it dealing the next hands, was written dealt after
+            // them).
+            match note.left_rest {
+                Some((at, t))
+                    if dist(tr.centre, at) <= still * half
+                        && seen_before - note.rest_t < settle =>
+                {
+                    note.rest = at;
+                    note.rest_t = t;
+                    note.left_rest = None;
+                }
+                _ => {
+                    note.left_rest = Some((note.rest, note.rest_t));
+                    note.rest = tr.centre;
+                    note.rest_t = tr.last;
+                }
+            }
         }
         // Lying still means found there, again and again, for `settle_s`.
         if tr.last - note.rest_t < settle {

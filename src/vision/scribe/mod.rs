@@ -670,6 +670,47 @@ mod tests {
         assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
     }
 
+    /// A card slid into place at space 1, then found 10 px off its centre for one look (the
+    /// dealer's hand passing over it to deal space 3) and where it lay again: it was dealt
+    /// when it came to rest, before space 3's card (shift seed 12 at 3533 s, read as dealt
+    /// after the next two hands, 08-10(1)).
+    #[test]
+    fn a_card_found_off_its_centre_for_a_look_lay_where_it_lies_all_along() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let one = centroid(&layout.spaces[0].cards);
+        let three = centroid(&layout.spaces[2].cards);
+        let order = |off: f64| -> Vec<String> {
+            read(&layout, 40, |t| {
+                let t = (t * 10.0).round() / 10.0;
+                // Sliding in until 1.4 s, found `off` px aside at 1.6 s.
+                let dx = if t < 1.4 {
+                    (1.4 - t) * 75.0
+                } else if t == 1.6 {
+                    off
+                } else {
+                    2.0
+                };
+                let mut found = Vec::new();
+                if t >= 1.0 {
+                    found.push(seen(Some("Kc"), one[0] + dx, one[1]));
+                }
+                if t >= 1.6 {
+                    found.push(seen(Some("3d"), three[0], three[1]));
+                }
+                found
+            })
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+                _ => None,
+            })
+            .collect()
+        };
+        assert_eq!(order(10.0), ["Kc", "3d"]);
+        assert_eq!(order(0.0), ["Kc", "3d"]);
+    }
+
     /// A chip of `cents` found centred on `p`, pixels (radius 11).
     fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
         Seen {
