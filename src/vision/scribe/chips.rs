@@ -602,6 +602,7 @@ impl Scribe {
             let space = self
                 .fan_continued(&run)
                 .or_else(|| self.split_payoff(&run))
+                .or_else(|| self.beside_a_wager(&run))
                 .or_else(nearest);
             let Some(space) = space else {
                 continue;
@@ -1440,6 +1441,42 @@ impl Scribe {
             .map(|s| s.space)
     }
 
+    /// The space of the open main wager unpaid that `run` lies beside where its payoff goes
+    /// (to the dealer's right, [`pays_main`], measured from the run's chip nearest it), the
+    /// nearest such: a payoff fanned out from its wager toward the next space ends nearer that
+    /// space's tip than it begins to its own wager, and is still its wager's (clean shift
+    /// seed 13 at 1529 s and 1679 s: two payoffs read as the next space's tip paid). Not a run
+    /// with a chip on a wager's own spot: that wager, fanned.
+    fn beside_a_wager(&self, run: &[u64]) -> Option<u8> {
+        if self.on_a_wager(run) {
+            return None;
+        }
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        let t = notes
+            .iter()
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.stakes
+            .iter()
+            .filter(|s| {
+                matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && !s.closed
+                    && !s.paid
+                    && (self.present(s) || self.fanned_from(s, t))
+            })
+            .filter_map(|s| {
+                let p = notes
+                    .iter()
+                    .map(|n| n.rest)
+                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)))?;
+                let ax = self.axes[usize::from(s.space)];
+                pays_main(sub(p, s.at), ax, chip_d).then(|| (s.space, dist(p, s.at)))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(space, _)| space)
+    }
+
     /// The space whose payoff fan these chips continue: one of them within a chip's width of
     /// one of its chips, on its line. A long payoff reaches toward the next space, and its far
     /// chips, uncovered after the rest were read, are still its own. Not chips of which one
@@ -1948,6 +1985,30 @@ mod tests {
             "a chip on the fan's line"
         );
         assert!(off_line(&fan, payoff, chip_d));
+    }
+
+    /// A payoff fanned out from its wager to the dealer's right, its far chip nearer the next
+    /// space's tip than its near chip is to its own wager: its wager's payoff, not the tip's
+    /// (clean shift seed 13 at 1529 s: space 1's $21.00 read as space 2's tip paid).
+    #[test]
+    fn a_payoff_fanned_toward_the_next_spaces_tip_is_its_wagers() {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[500, 500, 500]);
+        // Space 4's $2 tip, 1.2 chip widths past the payoff's far chip.
+        let tip_at = p.along(1.4 + 2.0 * 0.62 + 1.2);
+        p.put(50, tip_at, 200);
+        p.stake(4, 1, WagerKind::Tip, tip_at, 200, vec![50]);
+        p.scribe.judge_at_spaces(vec![run]);
+        assert_eq!(p.paid(), vec![(3, 1500)]);
+        // The tip's own payoff, beside it away from space 3's wager, stays the tip's.
+        let mut q = Paying::new();
+        let tip_at = q.along(1.4 + 2.0 * 0.62 + 1.2);
+        q.put(50, tip_at, 200);
+        q.stake(4, 1, WagerKind::Tip, tip_at, 200, vec![50]);
+        let beyond = q.along(1.4 + 2.0 * 0.62 + 2.4);
+        q.put(60, beyond, 200);
+        q.scribe.judge_at_spaces(vec![vec![60]]);
+        assert_eq!(q.paid(), vec![(4, 200)]);
     }
 
     /// A split hand's payoff fanned toward the dealer beside its wager, the second hand's
