@@ -939,6 +939,56 @@ fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
     plays_back_clean(&found);
 }
 
+/// A pair split and split again, its hands spread over the next space (clean shift seed 13,
+/// round 131: space 4 splits 9d 9c, the second hand draws the 9s and splits again, the third
+/// hand doubles). The third hand's card, split wager and double-down lie nearer space 5's
+/// cards and wager than space 4's: a split hand holding one card is dealt its second before
+/// any other hand is played, a split wager goes down a hand's step on from the last, and a
+/// double toward the dealer from its hand's wager (99-01.3-08-09(2)(c), (d), 08-11(3)(a)).
+/// They were read as space 5's cards and double-down. (Still wrong here: space 5's ace,
+/// covered by the double-down card laid across the third hand, is written burned.)
+#[test]
+fn a_pair_split_again_over_the_next_space_stays_its_spaces() {
+    let text = include_str!("logs/pair-split-again-over-the-next-space.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let hands: Vec<(u8, u8)> = found
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card {
+                to: Target::Hand { space, hand },
+                card: Some(c),
+                ..
+            } if ["9s", "2s", "4d"].contains(&c.to_string().as_str()) => Some((space, hand)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(hands, [(5, 1), (4, 2), (4, 3), (4, 3)], "{found:?}");
+    let wagers: Vec<(u8, u8, WagerKind, i64)> = found
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space,
+                hand,
+                kind,
+                money,
+                ..
+            } if *kind != WagerKind::Original => Some((*space, *hand, *kind, money.amount)),
+            _ => None,
+        })
+        .collect();
+    // The second split wager is read by its stack's top chip, $1 of $11.
+    assert_eq!(
+        wagers,
+        [
+            (4, 1, WagerKind::Split, 1100),
+            (4, 2, WagerKind::Split, 100),
+            (4, 3, WagerKind::Double, 1100)
+        ],
+        "{found:?}"
+    );
+}
+
 /// Aces split and split again (shift seed 12, round 27: space 7 splits Ah Ac; the As dealt to
 /// the first hand is set apart as a third hand, a wager beside it). On the footage the As lay
 /// on the Ah under half a second, a blur the camera never read, and came to rest beside the

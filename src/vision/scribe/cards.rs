@@ -1070,6 +1070,31 @@ impl Scribe {
         if at_dealer && dealers_turn {
             return Some(Spot::Dealer);
         }
+        // A split hand holding one card is dealt its second before any other hand is played
+        // (08-09(2)(c)): a card within reach of its card is its own, though another space's
+        // cards lie nearer (a pair split again spreads its hands over the next space's: clean
+        // shift seed 13 at 3559 s, the card dealt to the second hand of three written to the
+        // next space).
+        let waiting = self
+            .hands
+            .iter()
+            .enumerate()
+            .filter(|(_, hands)| hands.len() >= 2)
+            .flat_map(|(s, hands)| {
+                hands
+                    .iter()
+                    .filter(|h| h.len() == 1)
+                    .map(move |h| (s, h[0]))
+            })
+            .filter_map(|(s, id)| {
+                let pl = self.cards.get(&id)?.placed?;
+                Some((u8::try_from(s).ok()?, dist(pl.at, p)))
+            })
+            .filter(|(_, d)| *d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((s, _)) = waiting {
+            return Some(Spot::Space(s));
+        }
         self.cards
             .values()
             .filter_map(|n| n.placed)

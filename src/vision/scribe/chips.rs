@@ -602,6 +602,8 @@ impl Scribe {
             let space = self
                 .fan_continued(&run)
                 .or_else(|| self.split_payoff(&run))
+                .or_else(|| self.split_wager(&run))
+                .or_else(|| self.split_double(&run))
                 .or_else(|| self.beside_a_wager(&run))
                 .or_else(nearest);
             let Some(space) = space else {
@@ -1437,6 +1439,77 @@ impl Scribe {
                     .copied()
                     .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)));
                 nearest.is_some_and(|p| pays_main(sub(p, s.at), ax, chip_d))
+            })
+            .map(|s| s.space)
+    }
+
+    /// The space a pair was just split at (within the 3 s [`Scribe::arrived`] allows), when a
+    /// chip of `run` lies within a chip and a half of where the new hand's wager goes: a
+    /// hand's step on from the last, to the dealer's right (the step from the first hand's
+    /// wager to the second's when both are known, else 2.7 chips, 08-11(3)(a)). A pair split
+    /// again spreads its hands over the next space, whose wager lies nearer (clean shift seed
+    /// 13 at 3558 s: a third hand's $11.00 read as a double-down at the next space).
+    fn split_wager(&self, run: &[u64]) -> Option<u8> {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        let t = notes
+            .iter()
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.splits
+            .iter()
+            .filter(|(_, _, _, when)| (when - t).abs() <= 3.0)
+            .find_map(|&(space, _, new, _)| {
+                let at = |hand: u8| {
+                    self.stakes
+                        .iter()
+                        .find(|s| {
+                            s.space == space
+                                && s.hand == hand
+                                && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                        })
+                        .map(|s| s.at)
+                };
+                let first = at(1)?;
+                let step = match at(2) {
+                    Some(second) if new > 2 => sub(second, first),
+                    _ => {
+                        let right = self.axes[usize::from(space)].right;
+                        [2.7 * chip_d * right[0], 2.7 * chip_d * right[1]]
+                    }
+                };
+                let k = f64::from(new) - 1.0;
+                let want = [first[0] + k * step[0], first[1] + k * step[1]];
+                notes
+                    .iter()
+                    .any(|n| dist(n.rest, want) <= 1.5 * chip_d)
+                    .then_some(space)
+            })
+    }
+
+    /// The space of a split hand's wager (a hand set out beyond the first) that `run` lies
+    /// toward the dealer from, as a double-down goes (see [`Scribe::arrived`]): a pair split
+    /// again spreads its hands over the next space, and a double on the last lands in that
+    /// space's tip zone (clean shift seed 13 at 3561 s: a third hand's $11.00 double-down read
+    /// as the next space's tip, 08-09(2)(d)).
+    fn split_double(&self, run: &[u64]) -> Option<u8> {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        self.stakes
+            .iter()
+            .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
+            .find(|s| {
+                let ax = self.axes[usize::from(s.space)];
+                notes
+                    .iter()
+                    .map(|n| n.rest)
+                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)))
+                    .is_some_and(|p| {
+                        let d = sub(p, s.at);
+                        let toward = dot(d, ax.toward);
+                        (0.7 * chip_d..=2.0 * chip_d).contains(&toward)
+                            && toward > dot(d, ax.right).abs()
+                    })
             })
             .map(|s| s.space)
     }
