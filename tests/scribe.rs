@@ -945,8 +945,9 @@ fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
 /// cards and wager than space 4's: a split hand holding one card is dealt its second before
 /// any other hand is played, a split wager goes down a hand's step on from the last, and a
 /// double toward the dealer from its hand's wager (99-01.3-08-09(2)(c), (d), 08-11(3)(a)).
-/// They were read as space 5's cards and double-down. (Still wrong here: space 5's ace,
-/// covered by the double-down card laid across the third hand, is written burned.)
+/// They were read as space 5's cards and double-down, and space 5's ace, covered by the
+/// double-down card, as burned. (Still wrong here: space 5's payoff is read as its wager
+/// collected.)
 #[test]
 fn a_pair_split_again_over_the_next_space_stays_its_spaces() {
     let text = include_str!("logs/pair-split-again-over-the-next-space.jsonl");
@@ -964,6 +965,12 @@ fn a_pair_split_again_over_the_next_space_stays_its_spaces() {
         })
         .collect();
     assert_eq!(hands, [(5, 1), (4, 2), (4, 3), (4, 3)], "{found:?}");
+    // Space 5's ace, covered by the double-down card laid across the third hand, lies there.
+    let burns = found
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        .count();
+    assert_eq!(burns, 0, "{found:?}");
     let wagers: Vec<(u8, u8, WagerKind, i64)> = found
         .iter()
         .filter_map(|e| match &e.kind {

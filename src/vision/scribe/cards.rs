@@ -904,6 +904,14 @@ impl Scribe {
                         if left && self.slipped_away(l) {
                             continue;
                         }
+                        if left && self.covered(l) {
+                            // Lying there under the card over it: it goes with its place's
+                            // cards, unseen.
+                            if let Some(n) = self.cards.get_mut(&l.track) {
+                                n.slipped = true;
+                            }
+                            continue;
+                        }
                         let hand = self
                             .cards
                             .get(&l.track)
@@ -982,6 +990,31 @@ impl Scribe {
             n.slipped = true;
         }
         true
+    }
+
+    /// A player's card that went from sight as a card placed after it, still in sight, lay
+    /// within its half width of it: covered by that card, not taken (a double-down card laid
+    /// across a split hand spread over the next space's hand: clean shift seed 13 at 3562 s,
+    /// space 5's ace written burned under a third hand's double-down card). A card is dealt
+    /// onto no other card but its own hand's last, and that one leaves its indices in sight
+    /// (08-10(2)).
+    fn covered(&self, l: &Leaving) -> bool {
+        let Some(note) = self.cards.get(&l.track) else {
+            return false;
+        };
+        let Some(p) = note.placed else {
+            return false;
+        };
+        if !matches!(p.spot, Spot::Space(_)) {
+            return false;
+        }
+        let half = half_width(&note.corners).max(1.0);
+        self.cards.iter().any(|(&id, o)| {
+            id != l.track
+                && o.seen_t > l.t
+                && o.placed
+                    .is_some_and(|q| q.t > p.t && q.t <= l.t + 1.0 && dist(q.at, p.at) <= half)
+        })
     }
 
     /// The dealer's second card found face up, its back never seen, with no player's card

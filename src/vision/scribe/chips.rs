@@ -1443,6 +1443,18 @@ impl Scribe {
             .map(|s| s.space)
     }
 
+    /// The notes of `run`'s chips, a chip's width (pixels, the widest found) and when the
+    /// last of them came to rest (seconds).
+    fn run_notes(&self, run: &[u64]) -> (Vec<&ChipNote>, f64, f64) {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        let t = notes
+            .iter()
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        (notes, chip_d, t)
+    }
+
     /// The space a pair was just split at (within the 3 s [`Scribe::arrived`] allows), when a
     /// chip of `run` lies within a chip and a half of where the new hand's wager goes: a
     /// hand's step on from the last, to the dealer's right (the step from the first hand's
@@ -1450,12 +1462,7 @@ impl Scribe {
     /// again spreads its hands over the next space, whose wager lies nearer (clean shift seed
     /// 13 at 3558 s: a third hand's $11.00 read as a double-down at the next space).
     fn split_wager(&self, run: &[u64]) -> Option<u8> {
-        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
-        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
-        let t = notes
-            .iter()
-            .map(|n| n.rest_t)
-            .fold(f64::NEG_INFINITY, f64::max);
+        let (notes, chip_d, t) = self.run_notes(run);
         self.splits
             .iter()
             .filter(|(_, _, _, when)| (when - t).abs() <= 3.0)
@@ -1493,8 +1500,7 @@ impl Scribe {
     /// space's tip zone (clean shift seed 13 at 3561 s: a third hand's $11.00 double-down read
     /// as the next space's tip, 08-09(2)(d)).
     fn split_double(&self, run: &[u64]) -> Option<u8> {
-        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
-        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        let (notes, chip_d, _) = self.run_notes(run);
         self.stakes
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
@@ -1524,12 +1530,7 @@ impl Scribe {
         if self.on_a_wager(run) {
             return None;
         }
-        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
-        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
-        let t = notes
-            .iter()
-            .map(|n| n.rest_t)
-            .fold(f64::NEG_INFINITY, f64::max);
+        let (notes, chip_d, t) = self.run_notes(run);
         self.stakes
             .iter()
             .filter(|s| {

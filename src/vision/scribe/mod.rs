@@ -659,10 +659,7 @@ mod tests {
                 found
             })
             .into_iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
-                _ => None,
-            })
+            .filter_map(face_dealt)
             .collect()
         };
         assert_eq!(faces(12.0), ["Qd", "Ks"]);
@@ -701,14 +698,19 @@ mod tests {
                 found
             })
             .into_iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
-                _ => None,
-            })
+            .filter_map(face_dealt)
             .collect()
         };
         assert_eq!(order(10.0), ["Kc", "3d"]);
         assert_eq!(order(0.0), ["Kc", "3d"]);
+    }
+
+    /// The face of a `card` event with one.
+    fn face_dealt(e: Event) -> Option<String> {
+        match e.kind {
+            EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+            _ => None,
+        }
     }
 
     /// A chip of `cents` found centred on `p`, pixels (radius 11).
