@@ -403,6 +403,21 @@ fn pays_main(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
     payoff_reach(x, chip_d) && x > dot(d, ax.toward).abs()
 }
 
+/// Whether a chip `d` (pixels) from a main wager's spot lies where a double-down on it goes:
+/// toward the dealer, 0.7 to 2 chip widths (`chip_d`), more toward than aside (08-09(2)(d)).
+fn doubles(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
+    let toward = dot(d, ax.toward);
+    (0.7 * chip_d..=2.0 * chip_d).contains(&toward) && toward > dot(d, ax.right).abs()
+}
+
+/// The one of `notes` that came to rest nearest `at`, where (pixels).
+fn nearest_rest(notes: &[&ChipNote], at: [f64; 2]) -> Option<[f64; 2]> {
+    notes
+        .iter()
+        .map(|n| n.rest)
+        .min_by(|a, b| dist(*a, at).total_cmp(&dist(*b, at)))
+}
+
 fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
     [a[0] - b[0], a[1] - b[1]]
 }
@@ -972,15 +987,11 @@ impl Scribe {
             .stakes
             .iter()
             .filter(|s| {
-                let d = sub(nearest(s.at), s.at);
-                let toward = dot(d, ax.toward);
                 self.present(s)
                     && !s.closed
                     && s.space == space
                     && matches!(s.kind, WagerKind::Original | WagerKind::Split)
-                    && toward >= 0.7 * chip_d
-                    && toward <= 2.0 * chip_d
-                    && toward > dot(d, ax.right).abs()
+                    && doubles(sub(nearest(s.at), s.at), ax, chip_d)
             })
             .map(|s| s.hand)
             .next();
@@ -1506,16 +1517,7 @@ impl Scribe {
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
             .find(|s| {
                 let ax = self.axes[usize::from(s.space)];
-                notes
-                    .iter()
-                    .map(|n| n.rest)
-                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)))
-                    .is_some_and(|p| {
-                        let d = sub(p, s.at);
-                        let toward = dot(d, ax.toward);
-                        (0.7 * chip_d..=2.0 * chip_d).contains(&toward)
-                            && toward > dot(d, ax.right).abs()
-                    })
+                nearest_rest(&notes, s.at).is_some_and(|p| doubles(sub(p, s.at), ax, chip_d))
             })
             .map(|s| s.space)
     }
@@ -1540,10 +1542,7 @@ impl Scribe {
                     && (self.present(s) || self.fanned_from(s, t))
             })
             .filter_map(|s| {
-                let p = notes
-                    .iter()
-                    .map(|n| n.rest)
-                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)))?;
+                let p = nearest_rest(&notes, s.at)?;
                 let ax = self.axes[usize::from(s.space)];
                 pays_main(sub(p, s.at), ax, chip_d).then(|| (s.space, dist(p, s.at)))
             })
