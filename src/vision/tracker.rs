@@ -227,9 +227,15 @@ impl Tracker {
         // that card never moved (`unmove`), and no other track takes the find on where it
         // was heading (a neighbour's card of the same face carried past it in the dealer's
         // hand, lost, and its course running on over the spot: shift seed 12 at 2609 s).
+        // (Asked only while a card was taken as moved within `unmove_s`: most looks none was.)
+        let unmove_s = self.config.unmove_s;
+        let recently_moved = self
+            .tracks
+            .iter()
+            .any(|tr| tr.moved.is_some_and(|(_, when)| t - when <= unmove_s));
         let back: Vec<bool> = found
             .iter()
-            .map(|s| self.moved_wrongly(s, t).is_some())
+            .map(|s| recently_moved && self.moved_wrongly(s, t).is_some())
             .collect();
         // Pairs a find could be, nearest (against its size) first.
         let mut pairs: Vec<(f64, usize, usize)> = Vec::new();
