@@ -822,6 +822,9 @@ impl Scribe {
             self.hole_glimpsed(&old);
             self.write(end, EventKind::CardsCleared { space: None });
             self.cleared_at = end;
+            let under = std::mem::take(&mut self.chips_under);
+            self.chip_leaving
+                .extend(under.into_iter().map(|id| (id, end)));
             self.splits.clear();
             self.paid.clear();
             self.forget(&old);

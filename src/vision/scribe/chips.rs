@@ -301,6 +301,21 @@ const RUN_TOGETHER: f64 = 1.05;
 /// as collected).
 const FANS_APART: f64 = 1.1;
 
+/// Fans laid [`FANS_APART_S`] apart whose chips lie nearer than this share of the narrower
+/// step within either are one laid over the other, not one fan: a fan's chips never lie on
+/// each other (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's
+/// payoff laid across space 5's wager fanned 1.4 s before, a chip of each 0.6 of a step apart;
+/// read as one, space 5's wager was taken as collected).
+const OVER: f64 = 0.75;
+
+/// A chip laid this share of a chip's width or nearer on a wager's chip as it went out of
+/// sight lies over it: nearer than a fan's step (0.6 of a width).
+const UNDER: f64 = 0.55;
+
+/// Seconds within which a wager's stack fanned where it stood goes out of sight and its fan
+/// comes to rest: one movement of the dealer's hand.
+const FANNED_S: f64 = 1.0;
+
 /// Seconds apart beyond which two groups of chips are two movements of the dealer's hand: one
 /// payoff fanned comes to rest within half a second (clean shift seed 13 at 208 s: an $18.00
 /// payoff's last two chips at rest 0.27 s after its first three, 1.06 times its step from
@@ -464,7 +479,11 @@ impl Scribe {
             }
             Change::Gone(tr) if is_chip(tr) => {
                 if self.chips.get(&tr.id).is_some_and(|n| n.stake.is_some()) {
-                    self.chip_leaving.push((tr.id, tr.last));
+                    if self.lies_under(tr) {
+                        self.chips_under.push(tr.id);
+                    } else {
+                        self.chip_leaving.push((tr.id, tr.last));
+                    }
                 } else {
                     self.chips.remove(&tr.id);
                 }
@@ -534,6 +553,22 @@ impl Scribe {
             s.tracks.retain(|id| *id != tr.id);
             s.gone = Some(s.gone.map_or(seen, |g| g.max(seen)));
         }
+    }
+
+    /// True when a payoff was laid over wager chip `tr` as it went out of sight: read with a
+    /// chip on it (within [`UNDER`] of its width), come to rest from a moment before it was
+    /// last seen to [`FANNED_S`] after. The wager lies under them, not
+    /// collected (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third
+    /// hand's payoff laid across space 5's wager fanned for its payoff).
+    fn lies_under(&self, tr: &Track) -> bool {
+        let Some(radius) = self.chips.get(&tr.id).map(|n| n.radius) else {
+            return false;
+        };
+        let laid = |t: f64| (tr.last - 0.3..=tr.last + FANNED_S).contains(&t);
+        let on = |p: [f64; 2]| dist(p, tr.centre) <= UNDER * 2.0 * radius;
+        self.paid
+            .iter()
+            .any(|p| laid(p.t) && p.points.iter().any(|q| on(*q)))
     }
 
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as
@@ -615,7 +650,8 @@ impl Scribe {
                     .map(|(s, _)| s)
             };
             let space = self
-                .fan_continued(&run)
+                .fanned_on_its_spot(&run)
+                .or_else(|| self.fan_continued(&run))
                 .or_else(|| self.split_payoff(&run))
                 .or_else(|| self.split_wager(&run))
                 .or_else(|| self.split_double(&run))
@@ -687,17 +723,34 @@ impl Scribe {
                 })
             })
             .collect();
+        // Two fans laid a movement apart, the later over the earlier: a chip of one on a chip
+        // of the other.
+        let fans_apart = |i: usize, j: usize| {
+            let (Some(a), Some(b)) = (widest[group[i]], widest[group[j]]) else {
+                return None;
+            };
+            ((chips[i].3 - chips[j].3).abs() > FANS_APART_S).then_some((a, b))
+        };
+        let over = |i: usize, j: usize| {
+            fans_apart(i, j).is_some_and(|(a, b)| {
+                (0..chips.len()).any(|k| {
+                    group[k] == group[i]
+                        && (0..chips.len()).any(|m| {
+                            group[m] == group[j] && dist(chips[k].1, chips[m].1) < OVER * a.min(b)
+                        })
+                })
+            })
+        };
         let mut run_of = group.clone();
         for i in 0..chips.len() {
             for j in 0..i {
                 if group[i] == group[j] || !near(i, j, RUN) {
                     continue;
                 }
-                let apart_s = (chips[i].3 - chips[j].3).abs() > FANS_APART_S;
-                if let (true, Some(a), Some(b)) = (apart_s, widest[group[i]], widest[group[j]]) {
-                    if dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) {
-                        continue;
-                    }
+                if let Some((a, b)) = fans_apart(i, j)
+                    && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) || over(i, j))
+                {
+                    continue;
                 }
                 join(&mut run_of, i, j);
             }
@@ -1373,6 +1426,7 @@ impl Scribe {
             .flat_map(|s| s.tracks.iter().copied())
             .collect();
         self.chip_leaving.retain(|l| !gone.contains(&l.0));
+        self.chips_under.retain(|id| !gone.contains(id));
         for id in &gone {
             self.chips.remove(id);
         }
@@ -1451,6 +1505,34 @@ impl Scribe {
                     .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)));
                 nearest.is_some_and(|p| pays_main(sub(p, s.at), ax, chip_d))
             })
+            .map(|s| s.space)
+    }
+
+    /// The space of the open main wager whose stack went out of sight as `run` came to rest
+    /// (within [`FANNED_S`] before its first chip) with a chip of it on the stack's spot
+    /// (within half a chip's width): the wager fanned where it stood (08-11(16)(a)), whatever
+    /// lies near it. A pair split twice spreads its third hand's payoff spot onto the next
+    /// space's wager (clean shift seed 13 at 3570 s: space 5's wager fanned there was read
+    /// with space 4's third hand's payoff).
+    fn fanned_on_its_spot(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, _) = self.run_notes(run);
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        self.stakes
+            .iter()
+            .filter(|s| !s.closed && s.bet() == Bet::Main && !s.tracks.is_empty())
+            .filter(|s| {
+                // When its chips were last seen (those still followed).
+                let seen: Vec<f64> = s
+                    .tracks
+                    .iter()
+                    .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
+                    .collect();
+                let last = seen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                !s.tracks.iter().any(|id| run.contains(id))
+                    && last < first
+                    && first - last <= FANNED_S
+            })
+            .find(|s| notes.iter().any(|n| dist(n.rest, s.at) <= 0.5 * chip_d))
             .map(|s| s.space)
     }
 

@@ -95,6 +95,9 @@ pub struct Scribe {
     arrivals: Vec<u64>,
     /// Chips of wagers that went out of sight: track and when last seen.
     chip_leaving: Vec<(u64, f64)>,
+    /// Chips of wagers that went out of sight under chips laid over them: they lie there
+    /// until the round's cards are cleared, and go with them.
+    chips_under: Vec<u64>,
     /// This round's wagers.
     stakes: Vec<Stake>,
     /// This round's payoffs.
@@ -133,6 +136,7 @@ impl Scribe {
             chips: HashMap::new(),
             arrivals: Vec::new(),
             chip_leaving: Vec::new(),
+            chips_under: Vec::new(),
             stakes: Vec::new(),
             paid: Vec::new(),
             splits: Vec::new(),
