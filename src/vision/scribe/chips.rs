@@ -76,6 +76,8 @@ pub(super) struct Paid {
     event: u64,
     points: Vec<[f64; 2]>,
     amount: i64,
+    /// Its fan lay into another space's wager (see [`Scribe::into_another_wager`]).
+    crowded: bool,
 }
 
 /// A space's directions in the frame, pixels: toward the dealer, and to the dealer's right.
@@ -786,17 +788,21 @@ impl Scribe {
         // A chip lying where another space's wager was counted is that wager's, come to rest
         // again (uncovered after the dealer's hand passed over it, or its track found anew):
         // a payoff fanned up to the next space's fan does not take its chips in.
+        let mut ran_into = false;
         let run: Vec<u64> = run
             .into_iter()
             .filter(|id| match self.counted_elsewhere(space, *id) {
                 Some(k) => {
                     self.own(&[*id], k);
+                    ran_into = true;
                     false
                 }
                 None => true,
             })
             .collect();
         let run = run.as_slice();
+        // A run lying into another space's wager: chips of one may hide chips of the other.
+        let crowded = ran_into || self.into_another_wager(space, run);
         // The step of the space's wagers fanned and counted: a payoff is fanned alike.
         let reference = run
             .iter()
@@ -1073,7 +1079,9 @@ impl Scribe {
             let fresh = beyond(&p.points, &notes, chip_d);
             p.amount += fresh.iter().map(|f| f.1).sum::<i64>();
             p.points.extend(fresh.iter().map(|f| f.0));
-            let (event, amount, short) = (p.event, p.amount, fan_has_gap(&p.points, chip_d));
+            p.crowded |= crowded;
+            let (event, amount) = (p.event, p.amount);
+            let short = fan_has_gap(&p.points, chip_d) || p.crowded;
             self.amend(event, |k| {
                 if let EventKind::Payout {
                     money,
@@ -1100,8 +1108,9 @@ impl Scribe {
             // payoff a dealer would make of a lone chip (a main bet wins at least even
             // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
             let stacked = notes.len() == 1 && bet == Bet::Main && counted && total < staked;
-            // A fan with a chip unseen in it pays at least what was counted.
-            let short = fan_has_gap(&points, chip_d);
+            // A fan with a chip unseen in it, or lying into another space's wager, pays at
+            // least what was counted.
+            let short = fan_has_gap(&points, chip_d) || crowded;
             let fanned = if stacked {
                 Some(false)
             } else {
@@ -1124,6 +1133,7 @@ impl Scribe {
                 event,
                 points: points.clone(),
                 amount: total,
+                crowded,
             });
             for id in run {
                 self.chips.remove(id);
@@ -1458,6 +1468,33 @@ impl Scribe {
                 && (s.counted && s.fan.iter().any(|q| dist(*q, n.rest) <= near)
                     || s.tracks.contains(&id) && dist(s.at, n.rest) <= near)
         })
+    }
+
+    /// True when a chip of `run` lies within [`RUN`] of a chip's width of a chip of another
+    /// space's open wager (where it was counted, or where a chip of it lies, in sight or
+    /// not): the two fans run into each other, and a chip of one may lie hidden on or under
+    /// a chip of the other. Fans laid end to end with no chip over another lie a width or
+    /// more apart (clean shift seed 13 at 1528 s and 1678 s: space 3's payoff fanned over
+    /// the end of space 4's wager fanned toward it, a $2 and a $1 of it not told apart from
+    /// space 4's chips, read $2 and $1 short).
+    fn into_another_wager(&self, space: u8, run: &[u64]) -> bool {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        self.stakes
+            .iter()
+            .filter(|s| !s.closed && s.space != space)
+            .flat_map(|s| {
+                let lying = s
+                    .tracks
+                    .iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .map(|n| n.rest);
+                s.fan.iter().copied().chain(lying)
+            })
+            .any(|q| {
+                notes
+                    .iter()
+                    .any(|n| dist(n.rest, q) <= RUN * 2.0 * n.radius)
+            })
     }
 
     /// True while some chip of the wager is in sight (or was, a moment ago).
