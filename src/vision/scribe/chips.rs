@@ -6,6 +6,8 @@
 //! the dealer fans them, as the payoff procedure requires of every winning hand. Until then a
 //! wager's amount is the one chip in view.
 
+use std::collections::HashMap;
+
 use super::{Scribe, centroid, dist, poly_dist};
 use crate::events::{Bet, EventKind, Money, WagerKind};
 use crate::vision::pitnet::half_width;
@@ -559,9 +561,9 @@ impl Scribe {
 
     /// True when a payoff was laid over wager chip `tr` as it went out of sight: read with a
     /// chip on it (within [`UNDER`] of its width), come to rest from a moment before it was
-    /// last seen to [`FANNED_S`] after. The wager lies under them, not
-    /// collected (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third
-    /// hand's payoff laid across space 5's wager fanned for its payoff).
+    /// last seen to [`FANNED_S`] after. The wager's chip lies under the payoff, not collected
+    /// (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's payoff
+    /// laid across space 5's wager fanned for its own payoff).
     fn lies_under(&self, tr: &Track) -> bool {
         let Some(radius) = self.chips.get(&tr.id).map(|n| n.radius) else {
             return false;
@@ -733,15 +735,19 @@ impl Scribe {
             };
             ((chips[i].3 - chips[j].3).abs() > FANS_APART_S).then_some((a, b))
         };
-        let over = |i: usize, j: usize| {
-            fans_apart(i, j).is_some_and(|(a, b)| {
-                (0..chips.len()).any(|k| {
-                    group[k] == group[i]
-                        && (0..chips.len()).any(|m| {
-                            group[m] == group[j] && dist(chips[k].1, chips[m].1) < OVER * a.min(b)
-                        })
-                })
-            })
+        // The least distance between a chip of one group and a chip of the other.
+        let mut closest: HashMap<(usize, usize), f64> = HashMap::new();
+        for k in 0..chips.len() {
+            for m in 0..k {
+                let key = (group[k].min(group[m]), group[k].max(group[m]));
+                let d = dist(chips[k].1, chips[m].1);
+                let c = closest.entry(key).or_insert(d);
+                *c = c.min(d);
+            }
+        }
+        let over = |i: usize, j: usize, step: f64| {
+            let key = (group[i].min(group[j]), group[i].max(group[j]));
+            closest.get(&key).is_some_and(|d| *d < OVER * step)
         };
         let mut run_of = group.clone();
         for i in 0..chips.len() {
@@ -750,7 +756,8 @@ impl Scribe {
                     continue;
                 }
                 if let Some((a, b)) = fans_apart(i, j)
-                    && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b) || over(i, j))
+                    && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b)
+                        || over(i, j, a.min(b)))
                 {
                     continue;
                 }
