@@ -749,6 +749,27 @@ impl Scribe {
             let key = (group[i].min(group[j]), group[i].max(group[j]));
             closest.get(&key).is_some_and(|d| *d < OVER * step)
         };
+        // Two fans meeting at an angle: each group's chip beside the other lies off the
+        // other's row, as no chip of one fan does.
+        let points = |g: usize| -> Vec<[f64; 2]> {
+            (0..chips.len())
+                .filter(|&k| group[k] == g)
+                .map(|k| chips[k].1)
+                .collect()
+        };
+        // A chip laid a movement after a fan, or a fan after a chip or another fan, is none
+        // of it where it lies off the other's row: a fan continued goes on along its row,
+        // a payoff laid beside a tip against the wager fanned there lies across it (shift
+        // seed 14 at 2081 s: a tip's $1 payoff laid 0.85 of a width below the end of the
+        // wager's fan, read into it: $17.00 wager read $18.00, its payoff an underpay).
+        let across = |i: usize, j: usize| {
+            let chip_d = 2.0 * chips[i].2.max(chips[j].2);
+            let (a, b) = (points(group[i]), points(group[j]));
+            (chips[i].3 - chips[j].3).abs() > FANS_APART_S
+                && (a.len() >= 2 || b.len() >= 2)
+                && (a.len() < 2 || off_line(&a, chips[j].1, chip_d))
+                && (b.len() < 2 || off_line(&b, chips[i].1, chip_d))
+        };
         let mut run_of = group.clone();
         for i in 0..chips.len() {
             for j in 0..i {
@@ -759,6 +780,9 @@ impl Scribe {
                     && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b)
                         || over(i, j, a.min(b)))
                 {
+                    continue;
+                }
+                if across(i, j) {
                     continue;
                 }
                 join(&mut run_of, i, j);
@@ -2334,6 +2358,80 @@ mod tests {
         let runs = p.scribe.runs(&ids);
         assert_eq!(runs.len(), 1, "{runs:?}");
         assert_eq!(runs[0].len(), 6);
+    }
+
+    /// A payoff laid a second after the next space's wager was fanned, its end chip by that
+    /// fan's first but each off the other's row, is a run of its own (shift seed 14 at
+    /// 2836 s: space 4's $22.00 payoff against space 5's $21.00 wager fanned at an angle to
+    /// it, found at these pixels 16 apart, 1.1 times the widest step; read as one run, space
+    /// 5's wager was $43.00 and space 4 unpaid).
+    #[test]
+    fn fans_meeting_at_an_angle_are_two_runs() {
+        let mut p = Paying::new();
+        p.radius = 10.95;
+        let wager = [
+            [729.6, 262.6],
+            [742.3, 264.6],
+            [755.2, 267.3],
+            [769.3, 269.3],
+            [782.5, 271.9],
+        ];
+        let payoff = [
+            [670.1, 248.4],
+            [684.0, 248.0],
+            [697.7, 248.5],
+            [710.4, 248.4],
+            [725.1, 247.1],
+        ];
+        for (i, at) in wager.iter().enumerate() {
+            p.put(10 + i as u64, *at, 500);
+        }
+        p.t += 1.0;
+        for (i, at) in payoff.iter().enumerate() {
+            p.put(20 + i as u64, *at, 500);
+        }
+        let mut runs = p.scribe.runs(&[10, 11, 12, 13, 14, 20, 21, 22, 23, 24]);
+        runs.sort();
+        assert_eq!(
+            runs,
+            vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23, 24]]
+        );
+        // The same payoff laid on along the wager's row would be more of it.
+        let mut q = Paying::new();
+        q.radius = 10.95;
+        for (i, at) in wager.iter().enumerate() {
+            q.put(10 + i as u64, *at, 500);
+        }
+        q.t += 1.0;
+        q.put(20, [716.6, 260.4], 500);
+        assert_eq!(q.scribe.runs(&[10, 11, 12, 13, 14, 20]).len(), 1);
+    }
+
+    /// A tip's payoff put down a movement after the wager was fanned, by the fan's end chip
+    /// but off its row, is no chip of the wager (shift seed 14 at 2081 s: a $17.00 wager
+    /// fanned, the tip's $1 payoff laid 0.8 of a width below its $2, found at these pixels;
+    /// read into the fan, the wager was $18.00 and its payoff an underpay).
+    #[test]
+    fn a_chip_laid_later_off_a_fans_row_is_no_chip_of_it() {
+        let mut p = Paying::new();
+        p.radius = 11.25;
+        let fan = [
+            ([269.7, 425.4], 500),
+            ([257.2, 432.0], 500),
+            ([242.7, 440.8], 500),
+            ([232.2, 445.8], 200),
+        ];
+        for (i, (at, v)) in fan.iter().enumerate() {
+            p.put(10 + i as u64, *at, *v);
+        }
+        p.t += 1.8;
+        p.put(20, [229.9, 463.6], 100);
+        let mut runs = p.scribe.runs(&[10, 11, 12, 13, 20]);
+        runs.sort();
+        assert_eq!(runs, vec![vec![10, 11, 12, 13], vec![20]]);
+        // Laid on along the row, a step past the $2, it lengthens the fan.
+        p.put(21, [220.7, 451.9], 100);
+        assert_eq!(p.scribe.runs(&[10, 11, 12, 13, 21]).len(), 1);
     }
 
     /// A chip by a payoff fan's end but off its line is no more of it (08-11(16)(a): a fan's
