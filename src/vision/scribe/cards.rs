@@ -45,6 +45,8 @@ pub(super) struct Placed {
     /// When it last came to rest away from where it lay (set apart as a split hand, or
     /// carried with its hand's cards as the dealer took them up), seconds.
     moved_t: Option<f64>,
+    /// Where it lay before it last came to rest elsewhere, pixels.
+    from: Option<[f64; 2]>,
 }
 
 /// What the scribe knows of one card track.
@@ -287,6 +289,10 @@ impl Scribe {
 
     /// A card came to rest: written as dealt to the spot and hand it lies at.
     fn place(&mut self, id: u64) {
+        if let Some(moved) = self.carried_from(id) {
+            self.carried_onto(moved, id);
+            return;
+        }
         if self.resume(id) || self.found_twice(id) {
             return;
         }
@@ -415,6 +421,7 @@ impl Scribe {
                 event,
                 turned,
                 moved_t: None,
+                from: None,
             });
         }
         if let Some((s, h)) = apart {
@@ -432,11 +439,17 @@ impl Scribe {
         };
         let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
         let near = half_width(&note.corners).max(1.0);
-        // Out of sight since before this card lay still: gone, or about to be.
+        let apart = self.config.split_move * 2.0;
+        // Out of sight since before this card lay still: gone, or about to be. Not one last
+        // seen come to rest away from its place: that track went on elsewhere, and this is
+        // the card it left (see [`Scribe::left_behind`]).
         let old = self.cards.iter().find_map(|(&k, o)| {
             (k != id
                 && o.seen_t <= rest_t + self.config.settle_s
-                && o.placed.is_some_and(|p| dist(p.at, rest) <= near)
+                && o.placed.is_some_and(|p| {
+                    dist(p.at, rest) <= near
+                        && dist(o.rest, p.at) <= apart * half_width(&o.corners).max(1.0)
+                })
                 && (o.identity == identity || o.identity == Identity::CardBack))
                 .then_some(k)
         });
@@ -529,10 +542,81 @@ impl Scribe {
             p.at = rest;
             return;
         };
+        p.from = Some(p.at);
         p.at = rest;
         p.moved_t = Some(rest_t);
         let hand = p.hand;
+        if let Some(twin) = self.left_behind(id) {
+            self.carried_onto(id, twin);
+            return;
+        }
         self.split_off(id, s, hand);
+    }
+
+    /// An unplaced card of the face of placed card `moved`, lying where `moved` lay before
+    /// it came to rest at another spot: the card that lay there all along, its track carried
+    /// off by the tracker onto a card of the same face dealt past it (a shoe of several
+    /// decks holds several of each). A player's card, once dealt, stays at its spot until the
+    /// dealer takes it up (08-10(2), 08-11(17)); split hands stay at their space.
+    fn left_behind(&self, moved: u64) -> Option<u64> {
+        let m = self.cards.get(&moved)?;
+        let p = m.placed?;
+        let from = p.from?;
+        let half = half_width(&m.corners).max(1.0);
+        if !matches!(m.identity, Identity::Card(_))
+            || !matches!(p.spot, Spot::Space(_))
+            || self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
+        {
+            return None;
+        }
+        self.cards
+            .iter()
+            .filter(|(k, n)| {
+                **k != moved
+                    && n.placed.is_none()
+                    && n.identity == m.identity
+                    && n.seen_t >= p.t
+                    && dist(n.rest, from) <= SAME_FACE * half
+            })
+            .min_by(|a, b| dist(a.1.rest, from).total_cmp(&dist(b.1.rest, from)))
+            .map(|(&k, _)| k)
+    }
+
+    /// The placed card whose track `twin`, found where it lay, was carried off to another
+    /// spot (see [`Scribe::left_behind`]), when there is one.
+    fn carried_from(&self, twin: u64) -> Option<u64> {
+        self.cards
+            .iter()
+            .filter(|(k, n)| {
+                **k != twin
+                    && n.placed
+                        .is_some_and(|p| p.from.is_some() && p.moved_t.is_some())
+            })
+            .map(|(&k, _)| k)
+            .find(|&k| self.left_behind(k) == Some(twin))
+    }
+
+    /// Track `twin` takes the place of placed card `moved` at its spot, and `moved`, come to
+    /// rest at another spot, is a card dealt there.
+    fn carried_onto(&mut self, moved: u64, twin: u64) {
+        let Some(mut p) = self.cards.get_mut(&moved).and_then(|n| n.placed.take()) else {
+            return;
+        };
+        p.at = p.from.take().unwrap_or(p.at);
+        p.moved_t = None;
+        if let Some(n) = self.cards.get_mut(&twin) {
+            n.placed = Some(p);
+        }
+        for slot in self
+            .dealer
+            .iter_mut()
+            .chain(self.hands.iter_mut().flatten().flatten())
+        {
+            if *slot == moved {
+                *slot = twin;
+            }
+        }
+        self.place(moved);
     }
 
     /// The second card of hand `hand` at space `s`, when it is `id`, becomes the next hand:
