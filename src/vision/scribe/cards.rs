@@ -366,12 +366,23 @@ impl Scribe {
                 // Each card of a hand covers a quarter of the one before; a card a hand's
                 // width beside the hand's only card was dealt to it and set apart at once,
                 // before the camera saw it lie there (a split, 08-09(2)(c)).
+                // A hit card lies half a card's length further along its hand's cards' long
+                // side (08-10(2)), a split hand's card beside them, not along it: a hit card
+                // found further off than usual is no split (shift seed 14 at 1110 s: space
+                // 1's Qc 2.2 half widths below its Js, taken for a split hand, and the next
+                // space's hit written to it).
                 let beside = hands[hi].len() == 1
                     && hands[hi]
                         .last()
                         .and_then(|l| self.cards.get(l))
-                        .and_then(|l| l.placed)
-                        .is_some_and(|l| dist(l.at, rest) > 2.2 * half_width(&corners));
+                        .is_some_and(|l| {
+                            l.placed.is_some_and(|p| {
+                                let d = sub(rest, p.at);
+                                let (along, length) = long_side(&l.corners);
+                                dist(p.at, rest) > 2.2 * half_width(&corners)
+                                    && (d[0] * along[0] + d[1] * along[1]).abs() < 0.25 * length
+                            })
+                        });
                 if beside {
                     // A split hand is played to completion before the next is dealt its
                     // second card (08-09(2)(c)): a new hand set out beyond split hands was
@@ -1303,6 +1314,27 @@ impl Scribe {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
     }
+}
+
+/// The unit direction of the longer side of the box with these `corners` (in
+/// [`Seen::corners`] order) and that side's length, pixels.
+fn long_side(corners: &[[f64; 2]; 4]) -> ([f64; 2], f64) {
+    let [a, b, c, _] = *corners;
+    let (ab, bc) = (sub(b, a), sub(c, b));
+    let side = if ab[0].hypot(ab[1]) >= bc[0].hypot(bc[1]) {
+        ab
+    } else {
+        bc
+    };
+    let length = side[0].hypot(side[1]);
+    (
+        [side[0] / length.max(1e-9), side[1] / length.max(1e-9)],
+        length,
+    )
+}
+
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
 }
 
 /// Seconds after a double wager went down within which a card dealt at a right angle by its

@@ -710,6 +710,37 @@ mod tests {
     }
 
     /// The face of a `card` event with one.
+    /// A hand's second card found 2.3 half widths from its first along the cards' long side
+    /// is a hit card lying a little further off than usual, not a split hand: a split hand
+    /// is set out beside the first (08-09(2)(c)), a hit card half a card further along
+    /// (08-10(2)) (shift seed 14 at 1110 s: space 1's Qc below its Js taken for a split hand,
+    /// and the next space's hit written to it).
+    #[test]
+    fn a_second_card_further_along_the_hand_than_usual_is_no_split() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[2].cards);
+        // The number of cards in each hand at space 3 once both lie still.
+        let hands = |off: [f64; 2]| -> Vec<usize> {
+            let mut tracker = Tracker::new(TrackerConfig::default());
+            let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+            for i in 0..20 {
+                let t = f64::from(i) * 0.2;
+                let mut found = vec![seen(Some("Kd"), at[0], at[1])];
+                if t >= 1.0 {
+                    found.push(seen(Some("Qc"), at[0] + off[0], at[1] + off[1]));
+                }
+                let changes = tracker.update(t, &found);
+                scribe.update(t, &found, &changes, tracker.objects());
+            }
+            scribe.hands[3].iter().map(Vec::len).collect()
+        };
+        // Along the long side (the cards' height): one hand of two cards.
+        assert_eq!(hands([0.0, 42.0]), [2]);
+        // Beside it as far: a split, two hands of one card.
+        assert_eq!(hands([42.0, 0.0]), [1, 1]);
+    }
+
     /// A second Jd dealt past space 2's Jd, found beside it as the dealer's hand hid that one,
     /// and carried on to space 3 (the tracker follows space 2's track along with it, then
     /// finds space 2's Jd anew where it lay): the Jd at space 3 is a card dealt there, and
