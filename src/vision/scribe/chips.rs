@@ -1419,10 +1419,14 @@ impl Scribe {
             if last < s.t || last >= self.cleared_at - margin && s.t <= self.cleared_at {
                 continue;
             }
+            // Handed back: last found a radius or more from the spot, away from the dealer
+            // (toward the player). A stack's top chip is found a few pixels off its spot as
+            // the dealer's hand covers part of it (shift seed 14 at 1862 s: a collected stack
+            // last found 0.53 of a radius away, read as handed back).
             let to_tray = s.tracks.iter().all(|id| {
                 self.chips.get(id).is_none_or(|n| {
                     let ax = self.axes[usize::from(s.space)];
-                    dot(sub(n.centre, s.at), ax.toward) >= -0.5 * n.radius
+                    dot(sub(n.centre, s.at), ax.toward) > -n.radius
                 })
             });
             let (space, hand, bet, amount, uncounted) =
@@ -2694,5 +2698,39 @@ mod tests {
         };
         assert_eq!(collects(false), 1);
         assert_eq!(collects(true), 0);
+    }
+
+    /// A stack last found a little off its spot away from the dealer (its top chip half
+    /// covered by the dealer's hand) was collected; one last found a radius or more away was
+    /// handed back to the player (shift seed 14 at 1862 s: a losing $17.00 wager last found
+    /// 0.53 of a radius off, read as handed back, and a losing wager not collected).
+    #[test]
+    fn a_stack_last_found_a_little_off_its_spot_was_collected() {
+        let went = |off: f64| {
+            let mut p = Paying::new();
+            let ax = p.scribe.axes[3];
+            let n = p.scribe.chips.get_mut(&1).expect("the stack");
+            n.centre = [
+                n.centre[0] - ax.toward[0] * off * n.radius,
+                n.centre[1] - ax.toward[1] * off * n.radius,
+            ];
+            p.scribe.cleared_at = 30.0;
+            p.scribe.chip_leaving.push((1, 19.8));
+            p.scribe.now = 25.0;
+            p.scribe.judge_departures(false);
+            let kinds: Vec<&str> = p
+                .scribe
+                .pending
+                .iter()
+                .filter_map(|e| match e.kind {
+                    EventKind::Collect { space: 3, .. } => Some("collect"),
+                    EventKind::Return { space: 3, .. } => Some("return"),
+                    _ => None,
+                })
+                .collect();
+            kinds
+        };
+        assert_eq!(went(0.55), ["collect"]);
+        assert_eq!(went(1.5), ["return"]);
     }
 }
