@@ -135,6 +135,8 @@ pub struct HandState {
     pub cards: CardList,
     /// The original wager (hand 1) or the split wager (split hands), as placed.
     pub stake: Cents,
+    /// `stake` is only a lower bound (`at_least`: a stack seen by its top chip).
+    pub stake_min: bool,
     /// Double-down wager, as placed.
     pub double: Cents,
     /// Cards the hand held when it was doubled.
@@ -715,6 +717,7 @@ impl Round {
                     sp.nhands = 1;
                     sp.hands[0] = HandState {
                         stake: sp.original,
+                        stake_min: sp.original_min,
                         t_first: t,
                         ..HandState::default()
                     };
@@ -1018,8 +1021,9 @@ impl Round {
                 if h.double > 0 {
                     wrong.push("the hand was already doubled".into());
                 }
-                // (The hand's stake is the original wager, or the split wager that must equal it.)
-                let stake = (h.stake, sp.original_min);
+                // (The hand's stake is the original wager, or the split wager that must equal
+                // it; either may be known only as at least its top chip.)
+                let stake = (h.stake, h.stake_min);
                 let limit_ok = match rules.double_down {
                     DoubleAmount::Equal => !certainly_unequal((amount, at_least), stake),
                     DoubleAmount::UpTo => !certainly_more((amount, at_least), stake),
@@ -1150,6 +1154,7 @@ impl Round {
         old.split_aces |= aces;
         let mut nh = HandState {
             stake: amount,
+            stake_min: at_least,
             from_split: true,
             split_aces: aces,
             t_first: t,
