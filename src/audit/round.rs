@@ -569,13 +569,22 @@ impl Round {
                 at_least,
             } => {
                 self.touch(*space);
-                if *at_least {
+                // A main-bet stack whose top chip alone is the table's maximum holds that, as
+                // the table's limits allow no more (08-09(1); a larger wager is valued at the
+                // maximum): no lower bound (shift seed 14 at 862 s, a $25 chip at a $25
+                // table paid $30, an overpay not found).
+                let main = matches!(
+                    kind,
+                    WagerKind::Original | WagerKind::Split | WagerKind::Double
+                );
+                let at_least = *at_least && !(main && money.amount >= rules.max_wager_cents());
+                if at_least {
                     self.space_mut(*space).stake_min = true;
                 }
                 self.wager(
                     *space,
                     *hand,
-                    (*kind, *at_least),
+                    (*kind, at_least),
                     money,
                     player.as_ref(),
                     t,
