@@ -913,7 +913,7 @@ impl Scribe {
             let end = self
                 .settled_at(&spaces, end, end + COVERED_S)
                 .map_or(end, |t| t + 0.05);
-            self.hole_dealt_unseen();
+            self.hole_dealt_unseen(end);
             self.hole_glimpsed(&old);
             self.write(end, EventKind::CardsCleared { space: None });
             self.cleared_at = end;
@@ -1119,12 +1119,17 @@ impl Scribe {
     /// after it: the hole card, dealt face down (08-10(1)) and turned under the dealer's hand
     /// once no player had a decision left (08-12(14)); the camera could not see which. It is
     /// written so. With players' cards after it, it lay face up while they played: as seen.
-    fn hole_dealt_unseen(&mut self) {
+    /// Only this round's cards count, those before its clear at `end`: the next round's
+    /// first cards may be written by the time the clear is judged (shift seed 14 at 1259 s,
+    /// its first card read before the last round's clear at 1256 s was judged, and that
+    /// round's hole card, turned at once, written as dealt face up).
+    fn hole_dealt_unseen(&mut self, end: f64) {
         let Some((event, t, card)) = self.hole_unseen.take() else {
             return;
         };
         let played_after = self.pending.iter().any(|p| {
             p.t > t
+                && p.t < end
                 && matches!(
                     p.kind,
                     EventKind::Card {

@@ -710,6 +710,50 @@ mod tests {
     }
 
     /// The face of a `card` event with one.
+    /// The dealer's second card first found face up, no player's card after it in its round:
+    /// the hole card, dealt face down and turned at once under the dealer's hand (08-10(1),
+    /// 08-12(14)), though the next round's first card is found before that round's clear is
+    /// judged (shift seed 14 at 1247 s: written as dealt face up, a dealing-order finding).
+    #[test]
+    fn a_hole_card_turned_at_once_stays_the_hole_card_when_the_next_round_starts_quickly() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let three = centroid(&layout.spaces[2].cards);
+        let four = centroid(&layout.spaces[3].cards);
+        let dealer = centroid(&layout.dealer_cards);
+        let turned = |next: f64| {
+            read(&layout, 60, |t| {
+                let mut found = Vec::new();
+                if t < 6.0 {
+                    if t >= 0.4 {
+                        found.push(seen(Some("9s"), three[0], three[1]));
+                    }
+                    if t >= 1.2 {
+                        found.push(seen(Some("5c"), dealer[0] - 40.0, dealer[1]));
+                    }
+                    if t >= 2.0 {
+                        found.push(seen(Some("9d"), three[0] - 18.0, three[1] + 25.0));
+                    }
+                    if t >= 3.0 {
+                        found.push(seen(Some("5h"), dealer[0], dealer[1]));
+                    }
+                    if t >= 4.0 {
+                        found.push(seen(Some("Qs"), dealer[0] + 40.0, dealer[1]));
+                    }
+                }
+                if t >= next {
+                    found.push(seen(Some("6d"), four[0], four[1]));
+                }
+                found
+            })
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+        };
+        // The next round's first card a while after the clear, and a moment after it.
+        assert!(turned(9.0));
+        assert!(turned(6.2));
+    }
+
     /// A hand's second card found 2.3 half widths from its first along the cards' long side
     /// is a hit card lying a little further off than usual, not a split hand: a split hand
     /// is set out beside the first (08-09(2)(c)), a hit card half a card further along
