@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{Scribe, centroid, dist, poly_dist};
+use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{EventKind, Target, WagerKind};
 use crate::rules::Card;
 use crate::vision::pitnet::{Seen, half_width};
@@ -1336,10 +1336,6 @@ fn long_side(corners: &[[f64; 2]; 4]) -> ([f64; 2], f64) {
         [side[0] / length.max(1e-9), side[1] / length.max(1e-9)],
         length,
     )
-}
-
-fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] - b[0], a[1] - b[1]]
 }
 
 /// Seconds after a double wager went down within which a card dealt at a right angle by its

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::{Scribe, centroid, dist, poly_dist};
+use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{Bet, EventKind, Money, WagerKind};
 use crate::vision::pitnet::half_width;
 use crate::vision::tracker::{Change, Track};
@@ -435,10 +435,6 @@ fn nearest_rest(notes: &[&ChipNote], at: [f64; 2]) -> Option<[f64; 2]> {
         .iter()
         .map(|n| n.rest)
         .min_by(|a, b| dist(*a, at).total_cmp(&dist(*b, at)))
-}
-
-fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] - b[0], a[1] - b[1]]
 }
 
 fn unit(v: [f64; 2]) -> [f64; 2] {

@@ -279,6 +279,11 @@ fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
+/// `a` less `b`, pixels.
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
 /// Distance from a pixel to a polygon: 0 inside, else to its nearest edge.
 fn poly_dist(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
     if poly.len() < 3 || contains(poly, PixelPt { x: p[0], y: p[1] }) {
