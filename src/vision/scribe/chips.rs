@@ -745,26 +745,26 @@ impl Scribe {
             let key = (group[i].min(group[j]), group[i].max(group[j]));
             closest.get(&key).is_some_and(|d| *d < OVER * step)
         };
-        // Two fans meeting at an angle: each group's chip beside the other lies off the
-        // other's row, as no chip of one fan does.
-        let points = |g: usize| -> Vec<[f64; 2]> {
-            (0..chips.len())
-                .filter(|&k| group[k] == g)
-                .map(|k| chips[k].1)
-                .collect()
-        };
+        // Each group's chips (indexed by group), once.
+        let mut points: Vec<Vec<[f64; 2]>> = vec![Vec::new(); chips.len()];
+        for (k, c) in chips.iter().enumerate() {
+            points[group[k]].push(c.1);
+        }
         // A chip laid a movement after a fan, or a fan after a chip or another fan, is none
         // of it where it lies off the other's row: a fan continued goes on along its row,
-        // a payoff laid beside a tip against the wager fanned there lies across it (shift
-        // seed 14 at 2081 s: a tip's $1 payoff laid 0.85 of a width below the end of the
-        // wager's fan, read into it: $17.00 wager read $18.00, its payoff an underpay).
+        // and two fans meeting at an angle each lie off the other's. A payoff laid beside a
+        // tip against the wager fanned there lies across it (shift seed 14, rounds 1 and
+        // 126: a tip's payoff laid below the end of the wager's fan, read into it, the
+        // wager read $1.00 and $0.50 over and its payoff an underpay).
         let across = |i: usize, j: usize| {
+            if (chips[i].3 - chips[j].3).abs() <= FANS_APART_S {
+                return false;
+            }
             let chip_d = 2.0 * chips[i].2.max(chips[j].2);
-            let (a, b) = (points(group[i]), points(group[j]));
-            (chips[i].3 - chips[j].3).abs() > FANS_APART_S
-                && (a.len() >= 2 || b.len() >= 2)
-                && (a.len() < 2 || off_line(&a, chips[j].1, chip_d))
-                && (b.len() < 2 || off_line(&b, chips[i].1, chip_d))
+            let (a, b) = (&points[group[i]], &points[group[j]]);
+            (a.len() >= 2 || b.len() >= 2)
+                && (a.len() < 2 || off_line(a, chips[j].1, chip_d))
+                && (b.len() < 2 || off_line(b, chips[i].1, chip_d))
         };
         let mut run_of = group.clone();
         for i in 0..chips.len() {
@@ -2410,7 +2410,7 @@ mod tests {
     /// A tip's payoff put down a movement after the wager was fanned, by the fan's end chip
     /// but off its row, is no chip of the wager (shift seed 14 at 2081 s: a $17.00 wager
     /// fanned, the tip's $1 payoff laid 0.8 of a width below its $2, found at these pixels;
-    /// read into the fan, the wager was $18.00 and its payoff an underpay).
+    /// such a payoff read into the fan made rounds 1 and 126 wagers over and underpays).
     #[test]
     fn a_chip_laid_later_off_a_fans_row_is_no_chip_of_it() {
         let mut p = Paying::new();
