@@ -955,6 +955,25 @@ impl Scribe {
             }
         }
         if let Some(i) = own {
+            // A counted wager's chips lie in a row (08-11(16)(a)): a chip of the run beside
+            // the row, on no spot of it, came to rest with a chip of the fan found again (the
+            // dealer's hand passed over the fan as it laid the tip's payoff below its end:
+            // shift seed 14 at 2081 s, a $1 read into a $17 wager and an underpay). It is
+            // judged apart, as what it is.
+            if self.stakes[i].counted {
+                let fan = &self.stakes[i].fan;
+                let (aside, row): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                    self.chips.get(id).is_some_and(|n| {
+                        off_line(fan, n.rest, chip_d)
+                            && fan.iter().all(|q| dist(n.rest, *q) > 0.5 * chip_d)
+                    })
+                });
+                if !aside.is_empty() && !row.is_empty() {
+                    self.arrived(space, &row);
+                    self.arrived(space, &aside);
+                    return;
+                }
+            }
             let beside_stack = points
                 .iter()
                 .all(|p| dist(*p, self.stakes[i].at) > 0.3 * chip_d);
@@ -2208,6 +2227,44 @@ mod tests {
             "a chip on the fan's line"
         );
         assert!(off_line(&fan, payoff, chip_d));
+    }
+
+    /// A tip's payoff laid below a counted wager fan's end comes to rest with that end chip
+    /// found again (the dealer's hand passed over it): the two are one run, but the payoff,
+    /// beside the row, is no chip of the wager (08-11(16)(a)). Shift seed 14 at 2081 s: a $1
+    /// read into a $17.00 wager, and a correct payoff judged an underpay.
+    #[test]
+    fn a_tip_payoff_come_to_rest_with_a_wager_fans_chip_is_the_tips() {
+        let mut p = Paying::new();
+        let chip_d = 2.0 * p.radius;
+        let toward = p.scribe.axes[3].toward;
+        let off =
+            |q: [f64; 2], k: f64| [q[0] + toward[0] * k * chip_d, q[1] + toward[1] * k * chip_d];
+        let ids = p.fan(10, -4.0 * 0.62, &[200, 200, 500, 500, 500]);
+        let fan: Vec<[f64; 2]> = (0..5)
+            .map(|i| p.along(-4.0 * 0.62 + i as f64 * 0.62))
+            .collect();
+        let s = &mut p.scribe.stakes[0];
+        (s.amount, s.counted, s.fan, s.tracks) = (1900, true, fan.clone(), ids);
+        let tip_at = off(p.along(-1.2), -1.3);
+        p.put(30, tip_at, 100);
+        p.stake(3, 1, WagerKind::Tip, tip_at, 100, vec![30]);
+        // The fan's far $2 found again 2 pixels on, and the tip's $1 payoff below it.
+        p.put(41, [fan[0][0] + 2.0, fan[0][1]], 200);
+        p.put(40, off(fan[0], -0.8), 100);
+        p.scribe.arrived(3, &[41, 40]);
+        assert_eq!(p.scribe.stakes[0].amount, 1900, "the wager stays $19.00");
+        let tip_paid = p.scribe.pending.iter().any(|e| {
+            matches!(
+                e.kind,
+                EventKind::Payout {
+                    space: 3,
+                    bet: Bet::Tip,
+                    ..
+                }
+            )
+        });
+        assert!(tip_paid, "the tip's payoff is read: {:?}", p.scribe.pending);
     }
 
     /// A payoff fanned out from its wager to the dealer's right, its far chip nearer the next
