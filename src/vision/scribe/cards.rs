@@ -983,6 +983,7 @@ impl Scribe {
                         .retain(|o| !after.iter().any(|a| a.track == o.track));
                     self.went_at.extend(after.iter().map(|o| o.t));
                     self.write(t, EventKind::CardsCleared { space: Some(s) });
+                    self.payoffs_cleared(s, t);
                     // Cards of the space lying unseen, or in the dealer's hand, went with
                     // the rest.
                     let with: Vec<u64> = self.hands[usize::from(s)]

@@ -80,6 +80,20 @@ pub(super) struct Paid {
     amount: i64,
     /// Its fan lay into another space's wager (see [`Scribe::into_another_wager`]).
     crowded: bool,
+    /// When its space's cards were cleared after it was read, seconds.
+    cleared: Option<f64>,
+}
+
+impl Paid {
+    /// Whether chips come to rest at `t` seconds may still be more of it: not once its
+    /// space's cards were cleared [`GAP_S`] before. A payoff is laid before the cards are
+    /// picked up (08-11(12), (17)); a chip of it missed is found a look or two later, and
+    /// chips laid by it a while after the clear are another hand's (shift seed 14 at 1628 s:
+    /// a split hand's $8 payoff laid by the end of the next space's payoff, read 23 s before,
+    /// read as $3 more of it).
+    fn open_at(&self, t: f64) -> bool {
+        self.cleared.is_none_or(|c| t <= c + GAP_S)
+    }
 }
 
 /// A space's directions in the frame, pixels: toward the dealer, and to the dealer's right.
@@ -827,6 +841,16 @@ impl Scribe {
                 None => true,
             })
             .collect();
+        // Likewise a chip lying where another space's payoff was read is that payoff's, found
+        // again (shift seed 14 at 1629 s: space 3's $5 found anew by the end of space 2's
+        // split wager fanned beside it, read $13 for $8).
+        let (again, run): (Vec<u64>, Vec<u64>) = run
+            .into_iter()
+            .partition(|id| self.paid_elsewhere(space, *id));
+        for id in again {
+            self.chips.remove(&id);
+            ran_into = true;
+        }
         let run = run.as_slice();
         // A run lying into another space's wager: chips of one may hide chips of the other.
         let crowded = ran_into || self.into_another_wager(space, run);
@@ -1117,7 +1141,9 @@ impl Scribe {
         // More of a payoff fan already read, uncovered late.
         let more = self.paid.iter().position(|p| {
             let gap = t <= p.t + GAP_S;
-            p.space == space && continues(&p.points, &points, chip_d, self.bet_centre(space), gap)
+            p.space == space
+                && p.open_at(t)
+                && continues(&p.points, &points, chip_d, self.bet_centre(space), gap)
         });
         if let Some(i) = more {
             let p = &mut self.paid[i];
@@ -1180,6 +1206,7 @@ impl Scribe {
                 points: points.clone(),
                 amount: total,
                 crowded,
+                cleared: None,
             });
             for id in run {
                 self.chips.remove(id);
@@ -1520,6 +1547,17 @@ impl Scribe {
         })
     }
 
+    /// Whether chip `id` lies where a chip of another space's payoff was read (within a
+    /// quarter of a chip's width, as [`Scribe::counted_elsewhere`]).
+    fn paid_elsewhere(&self, space: u8, id: u64) -> bool {
+        self.chips.get(&id).is_some_and(|n| {
+            let near = 0.25 * 2.0 * n.radius;
+            self.paid
+                .iter()
+                .any(|p| p.space != space && p.points.iter().any(|q| dist(*q, n.rest) <= near))
+        })
+    }
+
     /// True when a chip of `run` lies within [`RUN`] of a chip's width of a chip of another
     /// space's open wager (where it was counted, or where a chip of it lies, in sight or
     /// not): the two fans run into each other, and a chip of one may lie hidden on or under
@@ -1719,6 +1757,14 @@ impl Scribe {
             .map(|(space, _)| space)
     }
 
+    /// Notes that `space`'s cards were cleared at `t` seconds: its payoffs read by then are
+    /// whole (see [`Paid::open_at`]).
+    pub(super) fn payoffs_cleared(&mut self, space: u8, t: f64) {
+        for p in self.paid.iter_mut().filter(|p| p.space == space && p.t <= t) {
+            p.cleared.get_or_insert(t);
+        }
+    }
+
     /// The space whose payoff fan these chips continue: one of them within a chip's width of
     /// one of its chips, on its line. A long payoff reaches toward the next space, and its far
     /// chips, uncovered after the rest were read, are still its own. Not chips of which one
@@ -1742,7 +1788,7 @@ impl Scribe {
             .iter()
             .find(|p| {
                 let gap = t <= p.t + GAP_S;
-                continues(&p.points, &points, chip_d, self.bet_centre(p.space), gap)
+                p.open_at(t) && continues(&p.points, &points, chip_d, self.bet_centre(p.space), gap)
             })
             .map(|p| p.space)
     }
@@ -2130,6 +2176,50 @@ mod tests {
                 .map(|p| (p.space, p.amount))
                 .collect()
         }
+    }
+
+    /// A chip of the next space's payoff, read a while ago and still on the felt, found anew
+    /// at the end of a fan laid beside it is that payoff's, not the fan's (shift seed 14 at
+    /// 1629 s: space 2's split wager fanned up to space 3's payoff, read $13.00 for $8.00).
+    #[test]
+    fn a_chip_lying_where_another_spaces_payoff_was_read_is_that_payoffs() {
+        let mut p = Paying::new();
+        let end = p.along(1.4 + 3.0 * 0.62);
+        p.scribe.paid.push(Paid {
+            space: 4,
+            t: p.t - 20.0,
+            event: u64::MAX,
+            points: vec![end, p.along(1.4 + 4.0 * 0.62)],
+            amount: 1000,
+            crowded: false,
+            cleared: None,
+        });
+        let mut run = p.fan(10, 1.4, &[500, 200, 100]);
+        p.put(20, [end[0] + 1.0, end[1]], 500);
+        run.push(20);
+        p.scribe.arrived(3, &run);
+        assert_eq!(p.paid(), vec![(4, 1000), (3, 800)]);
+    }
+
+    /// A payoff is laid before its space's cards are picked up (08-11(12), (17)): chips laid
+    /// on along its line long after that clear are no more of it (shift seed 14 at 1628 s: a
+    /// split hand's $8.00 payoff by the end of the next space's payoff read 23 s before, taken
+    /// for $3.00 more of it, an overpay).
+    #[test]
+    fn chips_laid_by_a_payoff_long_after_its_space_was_cleared_are_not_more_of_it() {
+        let mut p = Paying::new();
+        let payoff = p.fan(10, 1.4, &[500, 500, 200, 100]);
+        p.scribe.arrived(3, &payoff);
+        assert_eq!(p.paid(), vec![(3, 1300)]);
+        p.t += 23.0;
+        p.scribe.now = p.t + 1.0;
+        p.put(20, p.along(1.4 + 4.0 * 0.62), 200);
+        // Its space's cards still out (or a chip missed found a moment after), more of it.
+        assert_eq!(p.scribe.fan_continued(&[20]), Some(3));
+        p.scribe.payoffs_cleared(3, p.t - 22.0);
+        assert_eq!(p.scribe.fan_continued(&[20]), None);
+        p.scribe.arrived(3, &[20]);
+        assert_eq!(p.paid(), vec![(3, 1300)]);
     }
 
     /// A payoff fanned up against the next space's counted wager, whose nearest chip came to
