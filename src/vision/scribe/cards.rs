@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{EventKind, Target, WagerKind};
+use crate::layout::{PixelPt, contains};
 use crate::rules::Card;
 use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
@@ -1091,12 +1092,15 @@ impl Scribe {
         true
     }
 
-    /// A player's card that went from sight as a card placed after it, still in sight, lay
-    /// within its half width of it: covered by that card, not taken (a double-down card laid
-    /// across a split hand spread over the next space's hand: clean shift seed 13 at 3562 s,
-    /// space 5's ace written burned under a third hand's double-down card). A card is dealt
-    /// onto no other card but its own hand's last, and that one leaves its indices in sight
-    /// (08-10(2)).
+    /// A player's card that went from sight with a card placed after it, still in sight,
+    /// lying over a tenth or more of it (see [`share_under`]): covered by that card, not
+    /// taken. A card under another laid after it cannot be taken back alone, and the detector
+    /// may lose a card whose indices lie under the cards over it. Clean shift seed 13 at
+    /// 3562 s: a double-down card laid across a split hand spread over the next space's hand,
+    /// space 5's ace written burned under it. Held-out shift seed 15 at 40 s: a split hand's
+    /// ace, half under its hit and the next space's hit, written burned, its hand read a loser
+    /// owed a collection. A card is dealt onto no other card but its own hand's last, and that
+    /// one leaves its indices in sight (08-10(2)).
     fn covered(&self, l: &Leaving) -> bool {
         let Some(note) = self.cards.get(&l.track) else {
             return false;
@@ -1107,13 +1111,17 @@ impl Scribe {
         if !matches!(p.spot, Spot::Space(_)) {
             return false;
         }
-        let half = half_width(&note.corners).max(1.0);
-        self.cards.iter().any(|(&id, o)| {
-            id != l.track
-                && o.seen_t > l.t
-                && o.placed
-                    .is_some_and(|q| q.t > p.t && q.t <= l.t + 1.0 && dist(q.at, p.at) <= half)
-        })
+        let over: Vec<[[f64; 2]; 4]> = self
+            .cards
+            .iter()
+            .filter(|&(&id, o)| {
+                id != l.track
+                    && o.seen_t > l.t
+                    && o.placed.is_some_and(|q| q.t > p.t && q.t <= l.t + 1.0)
+            })
+            .map(|(_, o)| o.corners)
+            .collect();
+        share_under(&note.corners, &over) >= COVERED_SHARE
     }
 
     /// The dealer's second card found face up, its back never seen, with no player's card
@@ -1428,3 +1436,35 @@ const CARRIED_S: f64 = 2.0;
 /// Seconds cards last seen at a space may have lain under the dealer's hand before it took
 /// them up: a payoff or collection seen there within this time came before the clear.
 const COVERED_S: f64 = 1.5;
+
+/// The least share of a card that cards laid after it must cover for it to count as
+/// covered when it goes from sight (see [`Scribe::covered`]): corners read a few pixels off
+/// make a hand's cards seem to touch, a tenth is more than that.
+const COVERED_SHARE: f64 = 0.1;
+
+/// The share of the card lying at `corners` (pixels, in order round it) that lies under one
+/// of the cards at `over`: of a 6 by 6 grid of points spread evenly over its face, those
+/// inside one of them.
+pub(super) fn share_under(corners: &[[f64; 2]; 4], over: &[[[f64; 2]; 4]]) -> f64 {
+    const N: usize = 6;
+    if over.is_empty() {
+        return 0.0;
+    }
+    let mut under = 0_u32;
+    for i in 0..N {
+        for j in 0..N {
+            let (u, v) = ((i as f64 + 0.5) / N as f64, (j as f64 + 0.5) / N as f64);
+            let at = |k: usize| {
+                (1.0 - u) * (1.0 - v) * corners[0][k]
+                    + u * (1.0 - v) * corners[1][k]
+                    + u * v * corners[2][k]
+                    + (1.0 - u) * v * corners[3][k]
+            };
+            let pt = PixelPt { x: at(0), y: at(1) };
+            if over.iter().any(|q| contains(q, pt)) {
+                under += 1;
+            }
+        }
+    }
+    f64::from(under) / (N * N) as f64
+}

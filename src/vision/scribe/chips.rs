@@ -1760,7 +1760,11 @@ impl Scribe {
     /// Notes that `space`'s cards were cleared at `t` seconds: its payoffs read by then are
     /// whole (see [`Paid::open_at`]).
     pub(super) fn payoffs_cleared(&mut self, space: u8, t: f64) {
-        for p in self.paid.iter_mut().filter(|p| p.space == space && p.t <= t) {
+        for p in self
+            .paid
+            .iter_mut()
+            .filter(|p| p.space == space && p.t <= t)
+        {
             p.cleared.get_or_insert(t);
         }
     }

@@ -410,6 +410,48 @@ mod tests {
         assert_eq!(turned, 1, "{log:?}");
     }
 
+    /// A player's card lost from sight with its hit and the next space's hit laid over parts
+    /// of it (neither over its centre) is covered, not taken back: held-out shift seed 15 at
+    /// 40 s, a split hand's ace written burned, its hand read a loser owed a collection. A
+    /// card under another laid after it cannot be taken away alone (08-10(2)).
+    #[test]
+    fn a_card_lost_under_the_cards_laid_over_parts_of_it_is_not_burned() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[1].cards);
+        let hit = [at[0] - 11.6, at[1] + 29.2];
+        let next = [at[0] + 27.3, at[1] + 21.7];
+        let burns = |lost: bool| {
+            let log = read(&layout, 60, |t| {
+                let mut found = Vec::new();
+                if t >= 1.0 && (t < 5.0 || !lost) {
+                    found.push(seen(Some("Ad"), at[0], at[1]));
+                }
+                if t >= 2.0 {
+                    found.push(seen(Some("6c"), hit[0], hit[1]));
+                }
+                if t >= 4.0 {
+                    found.push(seen(Some("Kd"), next[0], next[1]));
+                }
+                found
+            });
+            let cards = log
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Card { .. }))
+                .count();
+            let burns = log
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+                .count();
+            (cards, burns)
+        };
+        assert_eq!(burns(false), (3, 0));
+        assert_eq!(burns(true), (3, 0));
+        // Neither card lies over its centre: only the share under them tells.
+        let hw = 18.0;
+        assert!(dist(at, hit) > hw && dist(at, next) > hw);
+    }
+
     /// A card is dealt when it first lay where it lies, not when it was first found surely:
     /// shift seed 13 at 483 s, the hole card was found faintly (under the tracker's sure
     /// score) from 483.43 s and surely, 4 pixels off, only at 484.40 s, after space 1's hit
@@ -617,20 +659,23 @@ mod tests {
     /// A hand's middle card unfound for 4.4 s, the hand's other cards in sight, then found
     /// again where it lay: it never went (shift seed 12 at 805 s, a split hand's Js between two
     /// cards laid across their hands, written burned and dealt again after the hole card was
-    /// turned). A card taken from a hand whose other cards stay, and not seen again, is
-    /// burned from it.
+    /// turned). Not seen again, it still lies under the card laid over it. A hand's last card
+    /// taken from it, its other cards staying, and not seen again, is burned from it.
     #[test]
     fn a_hands_card_lost_a_while_and_found_where_it_lay_never_went() {
         let camera = Camera::overhead(1280, 720, 0.0, 0.0);
         let layout = Layout::of("1", &TableDesign::default(), &camera);
         let at = centroid(&layout.spaces[2].cards);
-        let events = |back: Option<f64>| {
+        // The hand's second (`Js`) or third card (`Qh`) unfound from 4 s, found again at
+        // `back`.
+        let events = |lost: &str, back: Option<f64>| {
             read(&layout, 70, |t| {
                 let mut found = vec![seen(Some("5c"), at[0], at[1])];
-                if t >= 1.0 && (t < 4.0 || back.is_some_and(|b| t >= b)) {
+                let shows = |face: &str| face != lost || t < 4.0 || back.is_some_and(|b| t >= b);
+                if t >= 1.0 && shows("Js") {
                     found.push(seen(Some("Js"), at[0] - 18.0, at[1] + 25.0));
                 }
-                if t >= 2.0 {
+                if t >= 2.0 && shows("Qh") {
                     found.push(seen(Some("Qh"), at[0] - 36.0, at[1] + 50.0));
                 }
                 found
@@ -643,8 +688,9 @@ mod tests {
             })
             .collect::<Vec<String>>()
         };
-        assert_eq!(events(Some(8.4)), ["5c", "Js", "Qh"]);
-        assert_eq!(events(None), ["5c", "Js", "Qh", "burn"]);
+        assert_eq!(events("Js", Some(8.4)), ["5c", "Js", "Qh"]);
+        assert_eq!(events("Js", None), ["5c", "Js", "Qh"]);
+        assert_eq!(events("Qh", None), ["5c", "Js", "Qh", "burn"]);
     }
 
     /// A card found a second time, as its own face, 17 px off its centre (a half-covered card
