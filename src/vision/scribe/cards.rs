@@ -1092,6 +1092,55 @@ impl Scribe {
         true
     }
 
+    /// A card of `face` lying placed at `space` with its corners at `corners` (pixels) since
+    /// `t` seconds, as if dealt there: for tests of what lies on cards.
+    #[cfg(test)]
+    pub(super) fn lay_card(
+        &mut self,
+        id: u64,
+        face: Card,
+        space: u8,
+        corners: [[f64; 2]; 4],
+        t: f64,
+    ) {
+        let at = centroid(&corners);
+        self.cards.insert(
+            id,
+            CardNote {
+                identity: Identity::Card(face),
+                corners,
+                rest: at,
+                rest_t: t,
+                left_rest: None,
+                first_t: t,
+                seen_t: t,
+                slipped: false,
+                burned: None,
+                was_back: false,
+                turned_t: None,
+                glimpsed: None,
+                placed: Some(Placed {
+                    spot: Spot::Space(space),
+                    hand: 1,
+                    at,
+                    t,
+                    event: u64::MAX,
+                    turned: None,
+                    moved_t: None,
+                    from: None,
+                }),
+            },
+        );
+    }
+
+    /// Whether `p` (pixels) lies on a card placed this round, or within `reach` pixels of
+    /// one.
+    pub(super) fn on_a_card(&self, p: [f64; 2], reach: f64) -> bool {
+        self.cards
+            .values()
+            .any(|c| c.placed.is_some() && poly_dist(&c.corners, p) <= reach)
+    }
+
     /// A player's card that went from sight with a card placed after it, still in sight,
     /// lying over a tenth or more of it (see [`share_under`]): covered by that card, not
     /// taken. A card under another laid after it cannot be taken back alone, and the detector
