@@ -2226,6 +2226,38 @@ mod tests {
             ids
         }
 
+        /// `q` moved `k` chip widths toward the dealer from space 3.
+        fn toward(&self, q: [f64; 2], k: f64) -> [f64; 2] {
+            let (t, chip_d) = (self.scribe.axes[3].toward, 2.0 * self.radius);
+            [q[0] + t[0] * k * chip_d, q[1] + t[1] * k * chip_d]
+        }
+
+        /// Space 3's $19.00 wager fanned to the dealer's left from its stack and counted:
+        /// where its chips lie.
+        fn fanned_nineteen(&mut self) -> Vec<[f64; 2]> {
+            let ids = self.fan(10, -4.0 * 0.62, &[200, 200, 500, 500, 500]);
+            let fan: Vec<[f64; 2]> = (0..5)
+                .map(|i| self.along(-4.0 * 0.62 + i as f64 * 0.62))
+                .collect();
+            let s = &mut self.scribe.stakes[0];
+            (s.amount, s.counted, s.fan, s.tracks) = (1900, true, fan.clone(), ids);
+            fan
+        }
+
+        /// Whether a payoff of space 3's tip was read.
+        fn tip_paid(&self) -> bool {
+            self.scribe.pending.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Payout {
+                        space: 3,
+                        bet: Bet::Tip,
+                        ..
+                    }
+                )
+            })
+        }
+
         fn paid(&self) -> Vec<(u8, i64)> {
             self.scribe
                 .paid
@@ -2339,36 +2371,21 @@ mod tests {
     fn a_tip_payoff_beside_a_wager_fan_is_the_tips() {
         let mut p = Paying::new();
         let chip_d = 2.0 * p.radius;
-        let toward = p.scribe.axes[3].toward;
-        let off =
-            |q: [f64; 2], k: f64| [q[0] + toward[0] * k * chip_d, q[1] + toward[1] * k * chip_d];
-        // Space 3's $19.00 fanned to the dealer's left from its stack, counted.
-        let ids = p.fan(10, -4.0 * 0.62, &[200, 200, 500, 500, 500]);
-        let fan: Vec<[f64; 2]> = (0..5)
-            .map(|i| p.along(-4.0 * 0.62 + i as f64 * 0.62))
-            .collect();
-        let s = &mut p.scribe.stakes[0];
-        (s.amount, s.counted, s.fan, s.tracks) = (1900, true, fan.clone(), ids);
+        let fan = p.fanned_nineteen();
         // Its $1.00 tip, by the fan's toward side, and the tip's payoff a chip beside it:
         // 0.9 of a chip's width from the fan's second chip.
-        let tip_at = off(p.along(-0.5), 0.9);
+        let tip_at = p.toward(p.along(-0.5), 0.9);
         p.put(30, tip_at, 100);
         p.stake(3, 1, WagerKind::Tip, tip_at, 100, vec![30]);
-        let payoff = off(fan[1], 0.9);
+        let payoff = p.toward(fan[1], 0.9);
         p.put(40, payoff, 100);
         p.scribe.arrived(3, &[40]);
         assert_eq!(p.scribe.stakes[0].amount, 1900, "the wager stays $19.00");
-        let tip_paid = p.scribe.pending.iter().any(|e| {
-            matches!(
-                e.kind,
-                EventKind::Payout {
-                    space: 3,
-                    bet: Bet::Tip,
-                    ..
-                }
-            )
-        });
-        assert!(tip_paid, "the tip's payoff is read: {:?}", p.scribe.pending);
+        assert!(
+            p.tip_paid(),
+            "the tip's payoff is read: {:?}",
+            p.scribe.pending
+        );
         assert!(
             !off_line(&fan, p.along(4.0 * 0.62), chip_d),
             "a chip on the fan's line"
@@ -2383,35 +2400,20 @@ mod tests {
     #[test]
     fn a_tip_payoff_come_to_rest_with_a_wager_fans_chip_is_the_tips() {
         let mut p = Paying::new();
-        let chip_d = 2.0 * p.radius;
-        let toward = p.scribe.axes[3].toward;
-        let off =
-            |q: [f64; 2], k: f64| [q[0] + toward[0] * k * chip_d, q[1] + toward[1] * k * chip_d];
-        let ids = p.fan(10, -4.0 * 0.62, &[200, 200, 500, 500, 500]);
-        let fan: Vec<[f64; 2]> = (0..5)
-            .map(|i| p.along(-4.0 * 0.62 + i as f64 * 0.62))
-            .collect();
-        let s = &mut p.scribe.stakes[0];
-        (s.amount, s.counted, s.fan, s.tracks) = (1900, true, fan.clone(), ids);
-        let tip_at = off(p.along(-1.2), -1.3);
+        let fan = p.fanned_nineteen();
+        let tip_at = p.toward(p.along(-1.2), -1.3);
         p.put(30, tip_at, 100);
         p.stake(3, 1, WagerKind::Tip, tip_at, 100, vec![30]);
         // The fan's far $2 found again 2 pixels on, and the tip's $1 payoff below it.
         p.put(41, [fan[0][0] + 2.0, fan[0][1]], 200);
-        p.put(40, off(fan[0], -0.8), 100);
+        p.put(40, p.toward(fan[0], -0.8), 100);
         p.scribe.arrived(3, &[41, 40]);
         assert_eq!(p.scribe.stakes[0].amount, 1900, "the wager stays $19.00");
-        let tip_paid = p.scribe.pending.iter().any(|e| {
-            matches!(
-                e.kind,
-                EventKind::Payout {
-                    space: 3,
-                    bet: Bet::Tip,
-                    ..
-                }
-            )
-        });
-        assert!(tip_paid, "the tip's payoff is read: {:?}", p.scribe.pending);
+        assert!(
+            p.tip_paid(),
+            "the tip's payoff is read: {:?}",
+            p.scribe.pending
+        );
     }
 
     /// A payoff fanned out from its wager to the dealer's right, its far chip nearer the next
