@@ -786,10 +786,16 @@ impl Scribe {
         // 3491 s: space 4's $22.00 payoff laid against space 5's wager fanned 0.8 s before,
         // their ends overlapping half a chip apart; read as one, space 5's wager was $46.00
         // and space 4 unpaid.
+        // Only rows of three chips or more, a chip's width long or longer, have a line to
+        // measure by: two tracks of one chip found twice have none.
         let side_by_side = |i: usize, j: usize| {
             let d = sub(chips[j].1, chips[i].1);
+            let chip_d = 2.0 * chips[i].2.max(chips[j].2);
             [&points[group[i]], &points[group[j]]].iter().all(|row| {
-                let (_, axis) = fan_line(row);
+                let (end, axis) = fan_line(row);
+                if row.len() < 3 || row.iter().all(|q| dist(*q, end) < chip_d) {
+                    return false;
+                }
                 let along = dot(d, axis).abs();
                 let across = (d[0] * axis[1] - d[1] * axis[0]).abs();
                 across > along
