@@ -1494,7 +1494,7 @@ const COVERED_SHARE: f64 = 0.1;
 /// The share of the card lying at `corners` (pixels, in order round it) that lies under one
 /// of the cards at `over`: of a 6 by 6 grid of points spread evenly over its face, those
 /// inside one of them.
-pub(super) fn share_under(corners: &[[f64; 2]; 4], over: &[[[f64; 2]; 4]]) -> f64 {
+fn share_under(corners: &[[f64; 2]; 4], over: &[[[f64; 2]; 4]]) -> f64 {
     const N: usize = 6;
     if over.is_empty() {
         return 0.0;
