@@ -58,7 +58,7 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     let (code, stdout, err) = analyze(&["samples/clip/footage.mp4"], out.to_str().unwrap());
     assert!(code == 0 || code == 1, "exit {code}: {err}");
     assert!(
-        stdout.contains("samples/clip/footage.mp4: 753 frames"),
+        stdout.contains("samples/clip/footage.mp4: 1383 frames"),
         "{stdout}"
     );
     // In a pipe, no progress line.
@@ -199,7 +199,7 @@ fn on_a_terminal_a_progress_bar_shows_frames_a_second_and_time_left() {
     assert!(last.contains("0:00 left"), "{last}");
     // The summary follows on a line of its own.
     assert!(
-        text.contains("\nsamples/clip/footage.mp4: 753 frames"),
+        text.contains("\nsamples/clip/footage.mp4: 1383 frames"),
         "{text}"
     );
 }
@@ -261,7 +261,7 @@ fn footage_that_is_not_footage_is_named_and_the_rest_still_analysed() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("notes.mp4"), "{err}");
     assert!(
-        stdout.contains("samples/clip/footage.mp4: 753 frames"),
+        stdout.contains("samples/clip/footage.mp4: 1383 frames"),
         "{stdout}"
     );
     assert!(out.join("footage").join("events.jsonl").is_file());
@@ -302,7 +302,7 @@ fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
         let out = dir.join(format!("out-{name}"));
         let (code, stdout, err) = analyze(&[file.to_str().unwrap()], out.to_str().unwrap());
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
-        assert!(stdout.contains(&format!("{name}: 753 frames")), "{stdout}");
+        assert!(stdout.contains(&format!("{name}: 1383 frames")), "{stdout}");
         let (v, json) = eval_against_the_clip(&out);
         assert_eq!(
             v["findings"]["overpay"]["matched"].as_u64(),
@@ -316,13 +316,14 @@ fn h265_in_matroska_and_motion_jpeg_in_avi_are_read_as_h264_is() {
 fn footage_cut_short_keeps_what_was_found_and_says_where_it_stopped() {
     use pitwatch::video::VideoCodec;
     let dir = scratch("analyze-cut");
-    // The clip's first twenty seconds as Matroska, whose header states the duration; then the
-    // file cut off after two thirds (the first cards are dealt after seven seconds).
+    // The clip's first forty seconds as Matroska, whose header states the duration; then the
+    // file cut off after three quarters (the shuffle takes the first 21 seconds, the first
+    // cards are dealt after 27).
     let mkv = dir.join("clip.mkv");
-    write_clip(&mkv, VideoCodec::H264, "ultrafast", 600);
+    write_clip(&mkv, VideoCodec::H264, "ultrafast", 1200);
     let whole = fs::read(&mkv).unwrap();
     let cut = dir.join("cut.mkv");
-    fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
+    fs::write(&cut, &whole[..whole.len() * 3 / 4]).unwrap();
     let out = dir.join("out");
     let (code, stdout, err) = analyze(&[cut.to_str().unwrap()], out.to_str().unwrap());
     assert_eq!(code, 2, "{err}");
@@ -330,7 +331,7 @@ fn footage_cut_short_keeps_what_was_found_and_says_where_it_stopped() {
         err.contains("cut.mkv: the footage breaks off after frame"),
         "{err}"
     );
-    assert!(err.contains("its header says 20.0 s"), "{err}");
+    assert!(err.contains("its header says 40.0 s"), "{err}");
     assert!(stdout.contains("cut.mkv: "), "{stdout}");
     // What was read before the break is kept.
     let events = fs::read_to_string(out.join("events.jsonl")).unwrap();

@@ -63,7 +63,7 @@ pub fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     v
 }
 
-/// Writes the first `frames` frames of the bundled clip (samples/clip/footage.mp4, 753 frames)
+/// Writes the first `frames` frames of the bundled clip (samples/clip/footage.mp4, 1383 frames)
 /// to `file` as `codec` at the encoder's `preset` (the file's extension picks the container).
 pub fn write_clip(file: &Path, codec: pitwatch::video::VideoCodec, preset: &str, frames: u64) {
     write_clip_keyed(file, codec, preset, frames, 2);

@@ -14,7 +14,7 @@ use clap::Args;
 use pitwatch::audit::{AuditOutput, Auditor, Finding};
 use pitwatch::events::to_line;
 use pitwatch::layout::{Layout, bounds};
-use pitwatch::pipeline::{Analysis, AnalyzeOptions, Stop, analyze, skips_b_frames};
+use pitwatch::pipeline::{Analysis, AnalyzeOptions, Stop, analyze};
 use pitwatch::render::canvas::{Canvas, Rgb};
 use pitwatch::render::font::draw_text;
 use pitwatch::report::{self, Totals};
@@ -178,7 +178,7 @@ fn one(
         report::json::finding(&mut fw, f)?;
     }
     fw.flush()?;
-    let pictures = evidence(path, dir, layout, &got.findings, analysis.stride)
+    let pictures = evidence(path, dir, layout, &got.findings)
         .with_context(|| format!("{name}: evidence pictures"))?;
     summary(out, &name, &analysis, &got, &pictures, dir)?;
     if let Stop::Broken { frames, t, error } = &analysis.stop {
@@ -229,13 +229,13 @@ const SEEK_AFTER_S: f64 = 5.0;
 /// Writes one picture per finding: the frame at the finding's end (when its mistake was
 /// complete), the places it concerns outlined. Reads the footage a second time, seeking to
 /// each finding that lies further on than [`SEEK_AFTER_S`] and decoding only from the keyframe
-/// before it.
+/// before it. Every frame is decoded, B-frames too: the first frame kept after skipping them
+/// can lie a tenth of a second past the finding's end, the dealer's hand elsewhere.
 fn evidence(
     path: &Path,
     dir: &Path,
     layout: &Layout,
     findings: &[Finding],
-    stride: u64,
 ) -> anyhow::Result<Vec<PathBuf>> {
     if findings.is_empty() {
         return Ok(Vec::new());
@@ -254,7 +254,7 @@ fn evidence(
         DecodeOptions {
             threads: 2,
             every: 1,
-            skip_b_frames: skips_b_frames(stride),
+            skip_b_frames: false,
         },
     )?;
     let mut next = 0;

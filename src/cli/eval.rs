@@ -71,12 +71,10 @@ fn read_findings(p: &Path) -> anyhow::Result<Vec<Finding>> {
         .collect()
 }
 
-/// Events a camera can see (shuffles, cuts and dealer changes are not read from footage).
+/// Events a camera can see (cuts and dealer changes are not read from footage; a shuffle is,
+/// by its piles before the dealer).
 fn seen_at_the_table(k: &EventKind) -> bool {
-    !matches!(
-        k,
-        EventKind::Shuffle | EventKind::Cut | EventKind::DealerChange { .. }
-    )
+    !matches!(k, EventKind::Cut | EventKind::DealerChange { .. })
 }
 
 fn score_json(s: &TypeScore) -> Value {

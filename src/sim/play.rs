@@ -16,6 +16,7 @@ use crate::rules::twenty_one::{
 
 use super::mistakes::{Injected, Mistake};
 use super::rng::Rng;
+use super::scene::SHUFFLE_S;
 
 /// Seconds the dealer takes, beyond the usual pause between two acts, to pick up the cards
 /// that end a round: every hand's and the dealer's (99-01.3-08-11(17)).
@@ -256,6 +257,9 @@ impl Table {
         self.next = 0;
         // 08-08(2): the indicator card goes fifty to one hundred cards from the bottom.
         self.cut = self.shoe.len() - self.rng.range(50, 100) as usize;
+        // The shuffle takes its time at the table (the scene lays its piles out before the
+        // dealer for it); its event is when the cards are back in the shoe.
+        self.t += SHUFFLE_S;
         self.emit(EventKind::Shuffle);
         self.emit(EventKind::Cut);
         if self.take(Mistake::NoBurn) {

@@ -12,6 +12,14 @@ use crate::rules::cards::Card;
 /// Seconds an object takes to travel (shoe to spot, spot to tray...).
 pub const MOVE: f64 = 0.45;
 
+/// Seconds a shuffle takes at the table (08-08(1)): the shoe's cards lie before the dealer in
+/// two piles for most of it, and go into the shoe at its end (the `shuffle` event's time).
+pub const SHUFFLE_S: f64 = 20.0;
+
+/// Where the two piles of a shuffle lie: table centimetres either side of the middle of the
+/// dealer's card spot, clear of where the dealer's cards go.
+const PILE_X: f64 = 14.0;
+
 /// What an object is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Thing {
@@ -322,7 +330,8 @@ impl Builder<'_> {
         let discard = here(d.discard().0);
         let mouth = here(d.shoe_mouth());
         match &ev.kind {
-            EventKind::Shuffle | EventKind::Cut => {}
+            EventKind::Shuffle => self.shuffle(t),
+            EventKind::Cut => {}
             EventKind::DealerChange { .. } => self.scene.dealer_changes.push(t),
             // The simulator films twenty-one only.
             EventKind::Button { .. }
@@ -636,6 +645,49 @@ impl Builder<'_> {
         self.scene.end = self.scene.end.max(t);
     }
 
+    /// A shuffle ending at `t` (08-08(1)): the dealer takes the cards from the discard holder
+    /// and shuffles them before the chip tray, two piles of card backs lying there for most of
+    /// [`SHUFFLE_S`], then puts them in the shoe. Nothing is drawn for a shuffle with cards
+    /// still on the table (the shoe ran out in the middle of a round, 08-12(9)): there is no
+    /// room for it before the dealer.
+    fn shuffle(&mut self, t: f64) {
+        if !self.dealer.is_empty() || self.spaces.iter().any(|s| !s.hands.is_empty()) {
+            return;
+        }
+        let d = self.design;
+        let (discard, mouth) = (d.discard().0, d.shoe_mouth());
+        let y = d.dealer_card(0).at.y;
+        let from = (t - SHUFFLE_S + 2.0 * MOVE).max(MOVE);
+        for (k, x) in [-PILE_X, PILE_X].into_iter().enumerate() {
+            let at = Placement {
+                at: TablePt::new(x, y),
+                angle: 0.0,
+            };
+            let shoe = Placement {
+                at: mouth,
+                angle: 0.0,
+            };
+            // The right pile first, then the left, each from the holder.
+            let laid = from + MOVE * (1 - k) as f64;
+            let id = self.add(
+                Thing::Card {
+                    card: None,
+                    face_up_from: f64::INFINITY,
+                },
+                vec![
+                    Key { t: laid, at },
+                    Key { t: t - MOVE, at },
+                    Key { t, at: shoe },
+                ],
+                0,
+                0,
+            );
+            self.scene.objects[id].gone = t;
+            self.trip(laid, discard, at.at);
+        }
+        self.trip(t, TablePt::new(0.0, y), mouth);
+    }
+
     fn clear_cards(&mut self, ids: &[usize], t: f64) {
         let discard = Placement {
             at: self.design.discard().0,
@@ -846,6 +898,68 @@ mod tests {
         let mid = o.at(first.t - MOVE / 2.0).unwrap();
         assert!(mid.at.dist(at.at) > 1.0, "travelling from the shoe");
         assert!(o.gone.is_finite(), "cleared at the end of the round");
+    }
+
+    /// The shoe's cards shuffled between rounds (08-08(1)): two piles of card backs lie before
+    /// the dealer, clear of each other, for most of the shuffle, and are in the shoe at its
+    /// event's time. A shuffle with cards on the table (the shoe ran out mid-round) lays none.
+    #[test]
+    fn a_shuffle_lays_two_piles_before_the_dealer_that_go_into_the_shoe() {
+        let (events, s) = scene(2);
+        let d = TableDesign::default();
+        let t = events
+            .iter()
+            .find(|e| e.kind == EventKind::Shuffle)
+            .map(|e| e.t)
+            .expect("the first round begins with a shuffle");
+        let mid = t - SHUFFLE_S / 2.0;
+        let piles: Vec<&Object> = s.objects.iter().filter(|o| o.at(mid).is_some()).collect();
+        assert_eq!(
+            piles.len(),
+            2,
+            "only the piles lie on the table mid-shuffle"
+        );
+        let row = d.dealer_card(0).at.y;
+        for p in &piles {
+            assert!(matches!(p.thing, Thing::Card { card: None, .. }) && !p.face_up(mid));
+            let at = p.at(mid).expect("lying").at;
+            assert!((at.y - row).abs() < 1e-9, "on the dealer's row: {at:?}");
+            assert!(p.at(t - SHUFFLE_S + 2.0).is_some(), "laid out early");
+            assert_eq!(p.gone, t, "in the shoe at the shuffle's time");
+            let last = p.keys.last().expect("a path").at.at;
+            assert!(last.dist(d.shoe_mouth()) < 1e-9, "taken to the shoe");
+        }
+        let (a, b) = (piles[0].at(mid).unwrap().at, piles[1].at(mid).unwrap().at);
+        assert!(a.dist(b) > 2.0 * CARD_W, "two piles apart: {a:?} {b:?}");
+
+        // The shoe runs out with a card on the table: no piles.
+        let mut mid_round: Vec<Event> = events
+            .iter()
+            .filter(|e| e.t > t && !matches!(e.kind, EventKind::Shuffle))
+            .take_while(|e| !matches!(e.kind, EventKind::Card { .. }))
+            .cloned()
+            .collect();
+        let dealt = events
+            .iter()
+            .find(|e| e.t > t && matches!(e.kind, EventKind::Card { .. }))
+            .expect("a card dealt")
+            .clone();
+        let at = dealt.t + SHUFFLE_S + 1.0;
+        mid_round.push(dealt);
+        mid_round.push(Event {
+            t: at,
+            wall: None,
+            table: events[0].table.clone(),
+            kind: EventKind::Shuffle,
+        });
+        let s = Scene::build(&mid_round, &d);
+        let backs = s
+            .objects
+            .iter()
+            .filter(|o| matches!(o.thing, Thing::Card { card: None, .. }))
+            .filter(|o| o.at(at - SHUFFLE_S / 2.0).is_some())
+            .count();
+        assert_eq!(backs, 0, "no piles over the dealt cards");
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub(super) struct CardNote {
     /// A face down card read face up where it lay (a hole card turned), fewer times than the
     /// tracker takes to call it turned: the face read surest and when first read so.
     glimpsed: Option<(Card, f64)>,
+    /// A pile of the shuffle: a card back lying still at the dealer's spot before any card
+    /// of a round was dealt (the dealer's first card is dealt after every player's, 08-10(1),
+    /// face up). Never placed; when it goes, the shoe is loaded.
+    pile: bool,
     pub(super) placed: Option<Placed>,
 }
 
@@ -124,6 +128,7 @@ impl Scribe {
                         was_back: tr.identity == Identity::CardBack,
                         turned_t: None,
                         glimpsed: None,
+                        pile: false,
                         placed: None,
                     },
                 );
@@ -138,8 +143,8 @@ impl Scribe {
                         track: tr.id,
                         t: tr.last,
                     });
-                } else {
-                    self.cards.remove(&tr.id);
+                } else if self.cards.remove(&tr.id).is_some_and(|n| n.pile) {
+                    self.pile_gone(tr.last);
                 }
             }
             _ => {}
@@ -316,6 +321,12 @@ impl Scribe {
         else {
             return;
         };
+        if spot == Spot::Dealer && identity == Identity::CardBack && self.nothing_dealt() {
+            if let Some(n) = self.cards.get_mut(&id) {
+                n.pile = true;
+            }
+            return;
+        }
         let card = match identity {
             Identity::Card(c) => Some(c),
             _ => None,
@@ -413,6 +424,7 @@ impl Scribe {
                 rotated,
             },
         );
+        self.shuffle = None;
         if let (Target::Dealer, Some(c), 2) = (target, card, self.dealer.len()) {
             self.hole_unseen = Some((event, rest_t, c));
         }
@@ -711,12 +723,20 @@ impl Scribe {
         let (shoe, discard) = (centroid(&self.layout.shoe), centroid(&self.layout.discard));
         let reach = self.config.burn_reach * dist(shoe, discard);
         // Face-down cards lying placed (a hole card) are no card in flight.
+        // Nor are the shuffle's piles, lying or carried to the shoe.
         let placed: Vec<[f64; 2]> = self
             .cards
             .values()
             .filter(|n| n.identity == Identity::CardBack)
-            .filter_map(|n| n.placed.map(|p| p.at))
+            .flat_map(|n| {
+                let pile = n.pile.then_some([n.rest, centroid(&n.corners)]);
+                n.placed
+                    .map(|p| p.at)
+                    .into_iter()
+                    .chain(pile.into_iter().flatten())
+            })
             .collect();
+        let lane = self.config.burn_lane * dist(shoe, discard);
         let now = self.now;
         self.flying.retain(|f| now - f.0 <= 2.0 * FLIGHT_S);
         let mut seen = false;
@@ -730,6 +750,9 @@ impl Scribe {
                 seen = true;
             } else {
                 self.flying.push((now, s.centre));
+                if along(shoe, discard, s.centre).1 <= lane {
+                    self.in_lane.push((now, s.centre));
+                }
             }
         }
         match self.burn_seen {
@@ -745,13 +768,79 @@ impl Scribe {
         }
     }
 
+    /// A card burned from the shoe, last seen at `at`: one burn, however many ways it was seen
+    /// (by the discard holder, on its way there).
     pub(super) fn shoe_burn(&mut self, at: f64) {
-        self.burns.push(at);
+        match self
+            .burns
+            .iter_mut()
+            .find(|b| (**b - at).abs() <= BURN_SEEN_S)
+        {
+            Some(b) => *b = b.max(at),
+            None => self.burns.push(at),
+        }
+    }
+
+    /// Card backs seen in flight in the lane from the shoe to the discard holder, a while
+    /// ago: a card burned from the shoe (08-08(3)) that was not seen by the holder (it lies
+    /// near it for a fifth of a second, as long as between two looks), unless they came to
+    /// rest where a card lies (a hole card dealt, a pile of the shuffle laid out) or were the
+    /// shuffle's piles taken to the shoe, heading away from the holder.
+    pub(super) fn judge_lane(&mut self, all: bool) {
+        let (shoe, discard) = (centroid(&self.layout.shoe), centroid(&self.layout.discard));
+        let now = self.now;
+        self.in_lane.sort_by(|a, b| a.0.total_cmp(&b.0));
+        while let Some(&(first, _)) = self.in_lane.first() {
+            let mut n = 1;
+            while n < self.in_lane.len() && self.in_lane[n].0 - self.in_lane[n - 1].0 <= LANE_GAP_S
+            {
+                n += 1;
+            }
+            let (last, at) = self.in_lane[n - 1];
+            if !all
+                && (now - last <= LANE_JUDGE_S
+                    || n == self.in_lane.len() && now - last <= LANE_GAP_S)
+            {
+                break;
+            }
+            let seen: Vec<(f64, [f64; 2])> = self.in_lane.drain(..n).collect();
+            let came_to_rest = self.cards.values().any(|c| {
+                c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
+            });
+            // Heading for the holder: further along its way at the last look than at the
+            // first (both piles are seen in one look as they go).
+            let way_at = |t: f64| {
+                let at: Vec<f64> = seen
+                    .iter()
+                    .filter(|s| s.0 == t)
+                    .map(|s| along(shoe, discard, s.1).0)
+                    .collect();
+                at.iter().sum::<f64>() / at.len().max(1) as f64
+            };
+            let toward = last > first && way_at(last) > way_at(first);
+            // Piles out of sight now are going, or gone (the tracker takes a while to say so).
+            let piles_going = self
+                .piles_went
+                .iter()
+                .copied()
+                .chain(
+                    self.cards
+                        .values()
+                        .filter(|c| c.pile && c.seen_t < now)
+                        .map(|c| c.seen_t),
+                )
+                .any(|w| first >= w - 2.0 * LANE_GAP_S && first <= w + LANE_GAP_S);
+            if !came_to_rest && (!piles_going || toward) {
+                self.shoe_burn(last);
+            }
+        }
+        self.piles_went.retain(|&w| now - w <= 4.0 * LANE_JUDGE_S);
     }
 
     /// Card backs that flew to the discard holder when no placed card went: burns from the
     /// shoe. A face-down card cleared from the table passes the same way.
     pub(super) fn judge_burns(&mut self, all: bool) {
+        self.judge_lane(all);
         let (now, wait, near) = (
             self.now,
             self.config.judge_after_s + self.config.together_s,
@@ -1119,6 +1208,7 @@ impl Scribe {
                 was_back: false,
                 turned_t: None,
                 glimpsed: None,
+                pile: false,
                 placed: Some(Placed {
                     spot: Spot::Space(space),
                     hand: 1,
@@ -1299,6 +1389,33 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 
+    /// True while no card of a round lies placed: between the clear and the first card dealt.
+    fn nothing_dealt(&self) -> bool {
+        self.dealer.is_empty() && self.hands.iter().flatten().all(Vec::is_empty)
+    }
+
+    /// A pile of the shuffle went at `t`, last seen: once no other pile lies in sight, the
+    /// shuffled cards are in the shoe (08-08(1)) and the `shuffle` is written then. A pile the
+    /// detector lost a while and found again before the round's first card moves the shuffle
+    /// already written to when it went for good, not a second one.
+    fn pile_gone(&mut self, t: f64) {
+        self.piles_went.push(t);
+        if self.cards.values().any(|n| n.pile) {
+            return;
+        }
+        match self.shuffle {
+            Some(seq) => {
+                let at = self
+                    .pending
+                    .iter()
+                    .find(|p| p.seq == seq)
+                    .map_or(t, |p| p.t.max(t));
+                self.retime(seq, at);
+            }
+            None => self.shuffle = Some(self.write(t, EventKind::Shuffle)),
+        }
+    }
+
     /// True once the dealer's hand lies face up, two cards or more: the players have acted and
     /// the dealer plays (08-11(10)).
     pub(super) fn dealers_turn(&self) -> bool {
@@ -1402,6 +1519,31 @@ const DOUBLE_CARD_S: f64 = 6.0;
 
 /// Seconds before a card lies still in which card backs seen in flight may have been it.
 const FLIGHT_S: f64 = 2.0;
+
+/// Sightings of a card back in the shoe's lane this many seconds apart or less are one card's
+/// flight.
+const LANE_GAP_S: f64 = 0.5;
+
+/// Seconds after a flight's last sighting before it is judged: a hole card dealt comes to rest
+/// and is placed well within it.
+const LANE_JUDGE_S: f64 = 1.5;
+
+/// Sightings of a burn this many seconds apart are one burn.
+const BURN_SEEN_S: f64 = 1.0;
+
+/// Where `p` lies along the line from `a` to `b`: the share of the way (0 at `a`, 1 at `b`)
+/// and the distance off the segment, pixels.
+fn along(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> (f64, f64) {
+    let ab = sub(b, a);
+    let len2 = (ab[0] * ab[0] + ab[1] * ab[1]).max(1e-9);
+    let ap = sub(p, a);
+    let f = (ap[0] * ab[0] + ap[1] * ab[1]) / len2;
+    let q = [
+        a[0] + ab[0] * f.clamp(0.0, 1.0),
+        a[1] + ab[1] * f.clamp(0.0, 1.0),
+    ];
+    (f, dist(p, q))
+}
 
 /// The hand at a space, of those `open` allows (by index), whose last card lies nearest `p`
 /// (0 when none has a card).

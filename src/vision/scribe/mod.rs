@@ -44,6 +44,9 @@ pub struct ScribeConfig {
     /// How near the discard holder a card back must be seen, as a share of the way from the
     /// shoe to it, to be a card burned from the shoe on its way there (08-08(3)).
     pub burn_reach: f64,
+    /// How far off the line from the shoe to the discard holder, as a share of its length, a
+    /// card back in flight may be seen and still be on a burned card's way.
+    pub burn_lane: f64,
 }
 
 impl Default for ScribeConfig {
@@ -56,6 +59,7 @@ impl Default for ScribeConfig {
             reach: 1.0,
             split_move: 0.8,
             burn_reach: 0.3,
+            burn_lane: 0.1,
         }
     }
 }
@@ -90,6 +94,11 @@ pub struct Scribe {
     /// Card backs seen in the last seconds away from every placed card (cards in flight):
     /// when and where.
     flying: Vec<(f64, [f64; 2])>,
+    /// Those of them in the lane from the shoe to the discard holder, waiting to be judged:
+    /// when and where.
+    in_lane: Vec<(f64, [f64; 2])>,
+    /// When the shuffle's piles were last seen, as they went into the shoe, seconds.
+    piles_went: Vec<f64>,
     chips: HashMap<u64, ChipNote>,
     /// Chips come to rest, waiting to be read together.
     arrivals: Vec<u64>,
@@ -111,6 +120,8 @@ pub struct Scribe {
     /// The dealer's second card, found face up without its back ever seen: its event, time
     /// and face (see `cards::Scribe::judge_group`).
     hole_unseen: Option<(u64, f64, crate::rules::cards::Card)>,
+    /// The `shuffle` written since the last card was placed: its event.
+    shuffle: Option<u64>,
     pending: Vec<Pending>,
     seq: u64,
     now: f64,
@@ -131,6 +142,8 @@ impl Scribe {
             leaving: Vec::new(),
             burn_seen: None,
             flying: Vec::new(),
+            in_lane: Vec::new(),
+            piles_went: Vec::new(),
             burns: Vec::new(),
             went_at: Vec::new(),
             chips: HashMap::new(),
@@ -143,6 +156,7 @@ impl Scribe {
             axes: axes_of(layout),
             cleared_at: f64::NEG_INFINITY,
             hole_unseen: None,
+            shuffle: None,
             pending: Vec::new(),
             seq: 0,
             now: 0.0,
@@ -477,6 +491,79 @@ mod tests {
             .find(|e| matches!(e.kind, EventKind::Card { card: None, .. }))
             .map(|e| e.t);
         assert_eq!(hole, Some(2.0), "{log:?}");
+    }
+
+    /// The shuffle's two piles lying before the dealer between rounds (08-08(1)), lost by the
+    /// detector a while and found again, then taken into the shoe: one `shuffle`, when they
+    /// went for good, and no card dealt to the dealer face down (the dealer's first card comes
+    /// after every player's, face up, 08-10(1)). The card burned next, seen once on its way
+    /// to the holder, is a burn; the piles seen on their way to the shoe are none.
+    #[test]
+    fn the_shuffles_piles_before_the_dealer_are_one_shuffle_not_dealt_cards() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.dealer_cards);
+        let one = centroid(&layout.spaces[0].cards);
+        let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
+        let way = |f: f64| {
+            [
+                shoe[0] + (discard[0] - shoe[0]) * f,
+                shoe[1] + (discard[1] - shoe[1]) * f,
+            ]
+        };
+        let log = read(&layout, 75, |t| {
+            let mut found = Vec::new();
+            if (0.4..8.0).contains(&t) && !(3.0..6.2).contains(&t) {
+                found.push(seen(None, at[0] - 60.0, at[1]));
+                found.push(seen(None, at[0] + 60.0, at[1]));
+            }
+            // Both piles seen once on their way into the shoe, heading from the holder.
+            if (8.0..8.1).contains(&t) {
+                found.push(seen(None, (at[0] - 60.0 + shoe[0]) / 2.0, at[1]));
+                found.push(seen(None, (at[0] + 60.0 + shoe[0]) / 2.0, at[1]));
+            }
+            // The card burned after the shuffle (08-08(3)), seen once on its way to the
+            // holder, short of where the holder's watch begins.
+            if (9.4..9.5).contains(&t) {
+                let p = way(0.6);
+                found.push(seen(None, p[0], p[1]));
+            }
+            if t >= 10.0 {
+                found.push(seen(Some("9c"), one[0], one[1]));
+            }
+            if t >= 11.0 {
+                found.push(seen(Some("5d"), at[0] - 20.0, at[1]));
+            }
+            found
+        });
+        let shuffles: Vec<f64> = log
+            .iter()
+            .filter(|e| e.kind == EventKind::Shuffle)
+            .map(|e| e.t)
+            .collect();
+        assert_eq!(shuffles.len(), 1, "{log:?}");
+        assert!((shuffles[0] - 7.8).abs() < 0.25, "{log:?}");
+        let burns: Vec<f64> = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
+            .map(|e| e.t)
+            .collect();
+        assert_eq!(burns, vec![9.4], "the burn alone, not the piles: {log:?}");
+        let dealt: Vec<(Target, Option<String>)> = log
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card { to, card, .. } => Some((to, card.map(|c| c.to_string()))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            dealt,
+            vec![
+                (Target::Hand { space: 1, hand: 1 }, Some("9c".to_string())),
+                (Target::Dealer, Some("5d".to_string())),
+            ],
+            "{log:?}"
+        );
     }
 
     /// A space's cards taken up by the dealer, two of them followed a moment in the dealer's
