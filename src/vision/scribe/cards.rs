@@ -81,9 +81,9 @@ pub(super) struct CardNote {
     /// A face down card read face up where it lay (a hole card turned), fewer times than the
     /// tracker takes to call it turned: the face read surest and when first read so.
     glimpsed: Option<(Card, f64)>,
-    /// A pile of the shuffle: a card back lying still at the dealer's spot before any card
-    /// of a round was dealt (the dealer's first card is dealt after every player's, 08-10(1),
-    /// face up). Never placed; when it goes, the shoe is loaded.
+    /// A pile of the shuffle: a card back come to rest at the dealer's spot with no placed
+    /// card in sight, between rounds (the dealer's first card is dealt after every player's,
+    /// 08-10(1), face up). Never placed; when it goes, the shoe is loaded.
     pile: bool,
     pub(super) placed: Option<Placed>,
 }
@@ -321,7 +321,7 @@ impl Scribe {
         else {
             return;
         };
-        if spot == Spot::Dealer && identity == Identity::CardBack && self.nothing_dealt() {
+        if spot == Spot::Dealer && identity == Identity::CardBack && self.bare_since(rest_t) {
             if let Some(n) = self.cards.get_mut(&id) {
                 n.pile = true;
             }
@@ -1389,9 +1389,12 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 
-    /// True while no card of a round lies placed: between the clear and the first card dealt.
-    fn nothing_dealt(&self) -> bool {
-        self.dealer.is_empty() && self.hands.iter().flatten().all(Vec::is_empty)
+    /// True when no placed card was in sight from `t` on: between a round's clear (its cards
+    /// out of sight, though not yet judged gone) and the next round's first card.
+    fn bare_since(&self, t: f64) -> bool {
+        self.cards
+            .values()
+            .all(|n| n.placed.is_none() || n.seen_t < t)
     }
 
     /// A pile of the shuffle went at `t`, last seen: once no other pile lies in sight, the

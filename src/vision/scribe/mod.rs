@@ -493,7 +493,7 @@ mod tests {
         assert_eq!(hole, Some(2.0), "{log:?}");
     }
 
-    /// The shuffle's two piles lying before the dealer between rounds (08-08(1)), lost by the
+    /// The shuffle's two piles laid out before the dealer after the last round's clear (08-08(1)), lost by the
     /// detector a while and found again, then taken into the shoe: one `shuffle`, when they
     /// went for good, and no card dealt to the dealer face down (the dealer's first card comes
     /// after every player's, face up, 08-10(1)). The card burned next, seen once on its way
@@ -504,6 +504,7 @@ mod tests {
         let layout = Layout::of("1", &TableDesign::default(), &camera);
         let at = centroid(&layout.dealer_cards);
         let one = centroid(&layout.spaces[0].cards);
+        let three = centroid(&layout.spaces[2].cards);
         let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
         let way = |f: f64| {
             [
@@ -512,8 +513,13 @@ mod tests {
             ]
         };
         let log = read(&layout, 75, |t| {
+            // The last round's card, cleared a moment before the piles are laid out (judged
+            // gone only seconds later).
             let mut found = Vec::new();
-            if (0.4..8.0).contains(&t) && !(3.0..6.2).contains(&t) {
+            if t < 1.0 {
+                found.push(seen(Some("2h"), three[0], three[1]));
+            }
+            if (1.4..8.0).contains(&t) && !(3.0..6.2).contains(&t) {
                 found.push(seen(None, at[0] - 60.0, at[1]));
                 found.push(seen(None, at[0] + 60.0, at[1]));
             }
@@ -559,6 +565,7 @@ mod tests {
         assert_eq!(
             dealt,
             vec![
+                (Target::Hand { space: 3, hand: 1 }, Some("2h".to_string())),
                 (Target::Hand { space: 1, hand: 1 }, Some("9c".to_string())),
                 (Target::Dealer, Some("5d".to_string())),
             ],
