@@ -242,7 +242,7 @@ impl Tracker {
         for (ti, tr) in self.tracks.iter().enumerate() {
             let p = tr.predicted(t);
             for (si, s) in found.iter().enumerate() {
-                if back[si] || !same_family(tr.identity, s.identity) || self.conflicts(tr, s) {
+                if back[si] || !same_family(tr.identity, s.identity) || self.conflicts(tr, s, t) {
                     continue;
                 }
                 let size = tr.half_width().max(s.half_width().max(1.0));
@@ -481,8 +481,15 @@ impl Tracker {
 
     /// A sure reading of another face where a card has long been read surely as one face is
     /// another card (one dealt onto the same place), not this one.
-    fn conflicts(&self, tr: &Track, s: &Seen) -> bool {
+    fn conflicts(&self, tr: &Track, s: &Seen, t: f64) -> bool {
         match (tr.identity, s.identity) {
+            // A card back found where a card long read surely face up went out of sight a
+            // while ago: another card (cards are never turned face down in play; the shuffle's
+            // piles laid out where the dealer's cards were just cleared, shift seed 16 at
+            // 2466 s, took over a dealer's card's track and kept the round from ending).
+            (Identity::Card(_), Identity::CardBack) => {
+                t - tr.last >= UNSEEN_BEFORE_BACK_S && tr.hits >= 5 && tr.agreement() >= 0.8
+            }
             // A card, or a chip stack's top chip, read surely as another by a track long sure
             // of itself: another object (the next card dealt onto it; the chips under a
             // stack fanned out).
@@ -505,6 +512,11 @@ impl Tracker {
         }
     }
 }
+
+/// Seconds a face-up card's track must have gone unfound before a card back found where it
+/// lay is taken for another card: a face read as a back for a look while in sight (half
+/// covered) stays its own track.
+const UNSEEN_BEFORE_BACK_S: f64 = 1.0;
 
 /// Folds a find into its track; says what changed (it became an object, or its face changed).
 fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<Change> {
@@ -665,6 +677,28 @@ mod tests {
         ]);
         let (_, changes) = run(&frames);
         assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+    }
+
+    /// A face-up card taken away, and a card back laid out near where it lay two seconds
+    /// later (the shuffle's piles after the clear, shift seed 16 at 2466 s): the back is another
+    /// object, and the card goes. A face read as a back for a look while in sight stays its
+    /// own card.
+    #[test]
+    fn a_card_back_laid_where_a_face_up_card_went_a_while_ago_is_another_card() {
+        let mut frames = vec![vec![card("Ah", 300.0, 200.0)]; 10];
+        frames.extend(vec![vec![]; 20]);
+        frames.extend(vec![vec![back(310.0, 200.0)]; 10]);
+        let (_, changes) = run(&frames);
+        assert_eq!(
+            appeared(&changes),
+            vec![Identity::Card("Ah".parse().unwrap()), Identity::CardBack],
+            "{changes:?}"
+        );
+        let mut frames = vec![vec![card("Ah", 300.0, 200.0)]; 10];
+        frames.push(vec![back(302.0, 200.0)]);
+        frames.extend(vec![vec![card("Ah", 300.0, 200.0)]; 10]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
     }
 
     #[test]

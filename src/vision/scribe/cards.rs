@@ -804,8 +804,13 @@ impl Scribe {
                 break;
             }
             let seen: Vec<(f64, [f64; 2])> = self.in_lane.drain(..n).collect();
+            // A card lying where it was last seen, or a face-down card come to rest as it
+            // flew or just after (the hole card dealt, seen on its way to the dealer).
             let came_to_rest = self.cards.values().any(|c| {
                 c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
+                    || c.was_back
+                        && c.rest_t >= first - LANE_GAP_S
+                        && c.rest_t <= last + LANE_JUDGE_S
             });
             // Heading for the holder: further along its way at the last look than at the
             // first (both piles are seen in one look as they go).

@@ -497,7 +497,8 @@ mod tests {
     /// detector a while and found again, then taken into the shoe: one `shuffle`, when they
     /// went for good, and no card dealt to the dealer face down (the dealer's first card comes
     /// after every player's, face up, 08-10(1)). The card burned next, seen once on its way
-    /// to the holder, is a burn; the piles seen on their way to the shoe are none.
+    /// to the holder, is a burn; the piles seen on their way to the shoe are none, nor is the
+    /// hole card seen on its way to the dealer.
     #[test]
     fn the_shuffles_piles_before_the_dealer_are_one_shuffle_not_dealt_cards() {
         let camera = Camera::overhead(1280, 720, 0.0, 0.0);
@@ -540,6 +541,14 @@ mod tests {
             if t >= 11.0 {
                 found.push(seen(Some("5d"), at[0] - 20.0, at[1]));
             }
+            // The hole card, seen once on its way from the shoe, then lying face down.
+            if (12.0..12.1).contains(&t) {
+                let p = way(0.3);
+                found.push(seen(None, p[0], p[1]));
+            }
+            if t >= 12.4 {
+                found.push(seen(None, at[0] + 20.0, at[1]));
+            }
             found
         });
         let shuffles: Vec<f64> = log
@@ -554,7 +563,11 @@ mod tests {
             .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
             .map(|e| e.t)
             .collect();
-        assert_eq!(burns, vec![9.4], "the burn alone, not the piles: {log:?}");
+        assert_eq!(
+            burns,
+            vec![9.4],
+            "the burn alone, not the piles nor the hole card: {log:?}"
+        );
         let dealt: Vec<(Target, Option<String>)> = log
             .iter()
             .filter_map(|e| match e.kind {
@@ -568,6 +581,7 @@ mod tests {
                 (Target::Hand { space: 3, hand: 1 }, Some("2h".to_string())),
                 (Target::Hand { space: 1, hand: 1 }, Some("9c".to_string())),
                 (Target::Dealer, Some("5d".to_string())),
+                (Target::Dealer, None),
             ],
             "{log:?}"
         );
