@@ -27,6 +27,11 @@ struct TableState {
     /// (footage whose shuffle happens off camera) cannot say how many of a face the shoe has
     /// given, and is not counted.
     shuffled: bool,
+    /// A card has been seen more often than the shoe holds since the shuffle: the shoe is
+    /// flagged once (08-02(3)); the counts stay off until the next shuffle, for every later
+    /// excess says the same of that shoe (and a shuffle missed from the log would otherwise
+    /// flag nearly every card of the next shoe).
+    shoe_flagged: bool,
     burn_owed: Option<BurnOwed>,
     rounds: u32,
     round: Box<Round>,
@@ -92,6 +97,7 @@ impl Auditor {
             name,
             seen: [0; 52],
             shuffled: false,
+            shoe_flagged: false,
             burn_owed: None,
             rounds: 0,
             open: false,
@@ -109,6 +115,7 @@ impl Auditor {
             EventKind::Shuffle => {
                 ts.seen = [0; 52];
                 ts.shuffled = true;
+                ts.shoe_flagged = false;
                 ts.burn_owed = Some(BurnOwed::Shuffle(ev.t));
             }
             EventKind::Cut => {}
@@ -190,7 +197,8 @@ fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {
 fn count(ts: &mut TableState, c: Card, t: f64, rules: &HouseRules) {
     let n = &mut ts.seen[c.index()];
     *n = n.saturating_add(1);
-    if *n > rules.decks && ts.open && ts.shuffled {
+    if *n > rules.decks && ts.open && ts.shuffled && !ts.shoe_flagged {
+        ts.shoe_flagged = true;
         too_many(ts, c, t, rules.decks);
     }
 }
