@@ -23,6 +23,13 @@ pub(super) enum Spot {
 /// sight to be a second find of it.
 const SAME_CARD: f64 = 0.5;
 
+/// Seconds a placed card may have been out of sight when a card comes to rest on its place
+/// and still be found there again, read as another face: the next card dealt past it, under
+/// the dealer's hand, hid it, and the detector read it a moment as another face (shift seed
+/// 16 at 3101 s: space 2's 3h read as 4h for three looks as the 4h flew over it to space 3,
+/// written dealt to space 2, its hand 21 and not a loser).
+const FOUND_AGAIN_S: f64 = 1.0;
+
 /// The same, for a card read as the placed card's own face: a card half covered is found off
 /// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
 /// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
@@ -545,7 +552,7 @@ impl Scribe {
             };
             k != id
                 && matches!(o.identity, Identity::Card(_))
-                && o.seen_t >= rest_t
+                && o.seen_t >= rest_t - FOUND_AGAIN_S
                 && o.placed
                     .is_some_and(|p| dist(p.at, rest) <= near * half.max(half_width(&o.corners)))
         })
@@ -804,13 +811,16 @@ impl Scribe {
                 break;
             }
             let seen: Vec<(f64, [f64; 2])> = self.in_lane.drain(..n).collect();
-            // A card lying where it was last seen, or a face-down card come to rest as it
-            // flew or just after (the hole card dealt, seen on its way to the dealer).
+            // A card lying where it was last seen, or a card come to rest as it flew or just
+            // after, no nearer the shoe than where it was last seen: a card dealt, seen on its
+            // way (the hole card; a face-up card found as a back in flight). A card dealt
+            // after a burn lies behind it, nearer the shoe.
+            let way = along(shoe, discard, at).0;
             let came_to_rest = self.cards.values().any(|c| {
                 c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
-                    || c.was_back
-                        && c.rest_t >= first - LANE_GAP_S
+                    || c.rest_t >= first - LANE_GAP_S
                         && c.rest_t <= last + LANE_JUDGE_S
+                        && along(shoe, discard, c.rest).0 >= way - LANE_BACK
             });
             // Heading for the holder: further along its way at the last look than at the
             // first (both piles are seen in one look as they go).
@@ -1535,6 +1545,10 @@ const LANE_GAP_S: f64 = 0.5;
 /// Seconds after a flight's last sighting before it is judged: a hole card dealt comes to rest
 /// and is placed well within it.
 const LANE_JUDGE_S: f64 = 1.5;
+
+/// How far behind its last sighting in flight, as a share of the way from the shoe to the
+/// discard holder, a card may come to rest and still be the card that flew.
+const LANE_BACK: f64 = 0.05;
 
 /// Sightings of a burn this many seconds apart are one burn.
 const BURN_SEEN_S: f64 = 1.0;

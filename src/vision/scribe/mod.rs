@@ -830,6 +830,34 @@ mod tests {
         assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
     }
 
+    /// A placed card hidden a moment as the next card flies over it to the next space, and
+    /// read as another face where it lies for three looks: it, found again, not a card dealt
+    /// onto its place (a hit card covers no more than the lower left-hand quarter of the one
+    /// before, 08-10(2)). Shift seed 16 at 3101 s: space 2's 3h read as 4h, written dealt to
+    /// space 2, its hand 21 and not a loser.
+    #[test]
+    fn a_card_hidden_a_moment_and_read_as_another_face_where_it_lies_is_not_dealt() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let two = centroid(&layout.spaces[1].cards);
+        let three = centroid(&layout.spaces[2].cards);
+        let log = read(&layout, 50, |t| {
+            let mut found = Vec::new();
+            if !(3.0..3.8).contains(&t) {
+                found.push(seen(Some("3h"), two[0], two[1]));
+            }
+            if (3.2..3.8).contains(&t) {
+                found.push(seen(Some("4h"), two[0] + 5.0, two[1] + 2.0));
+            }
+            if t >= 3.6 {
+                found.push(seen(Some("4h"), three[0], three[1]));
+            }
+            found
+        });
+        let dealt: Vec<String> = log.into_iter().filter_map(face_dealt).collect();
+        assert_eq!(dealt, ["3h", "4h"]);
+    }
+
     /// A card slid into place at space 1, then found 10 px off its centre for one look (the
     /// dealer's hand passing over it to deal space 3) and where it lay again: it was dealt
     /// when it came to rest, before space 3's card (shift seed 12 at 3533 s, read as dealt
