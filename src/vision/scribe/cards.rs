@@ -816,11 +816,14 @@ impl Scribe {
             // way (the hole card; a face-up card found as a back in flight). A card dealt
             // after a burn lies behind it, nearer the shoe.
             let way = along(shoe, discard, at).0;
+            // (A placed card keeps when and where it came to rest though found again since:
+            // the hole card turned at once, its face-up track taking the back's place.)
             let came_to_rest = self.cards.values().any(|c| {
+                let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
                 c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
-                    || c.rest_t >= first - LANE_GAP_S
-                        && c.rest_t <= last + LANE_JUDGE_S
-                        && along(shoe, discard, c.rest).0 >= way - LANE_BACK
+                    || rest_t >= first - LANE_GAP_S
+                        && rest_t <= last + LANE_JUDGE_S
+                        && along(shoe, discard, rest).0 >= way - LANE_BACK
             });
             // Heading for the holder: further along its way at the last look than at the
             // first (both piles are seen in one look as they go).
