@@ -822,7 +822,7 @@ impl Scribe {
                 let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
                 c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
                     || rest_t >= first - LANE_GAP_S
-                        && rest_t <= last + LANE_JUDGE_S
+                        && rest_t <= last + LANE_REST_S
                         && along(shoe, discard, rest).0 >= way - LANE_BACK
             });
             // Heading for the holder: further along its way at the last look than at the
@@ -1545,9 +1545,14 @@ const FLIGHT_S: f64 = 2.0;
 /// flight.
 const LANE_GAP_S: f64 = 0.5;
 
-/// Seconds after a flight's last sighting before it is judged: a hole card dealt comes to rest
-/// and is placed well within it.
-const LANE_JUDGE_S: f64 = 1.5;
+/// Seconds after a flight's last sighting within which the card that flew came to rest (a
+/// hole card dealt and turned at once is first found face up, after the turn: shift seed 16
+/// at 447 s).
+const LANE_REST_S: f64 = 2.0;
+
+/// Seconds after a flight's last sighting before it is judged: the card that flew has come to
+/// rest and been placed by then.
+const LANE_JUDGE_S: f64 = 3.0;
 
 /// How far behind its last sighting in flight, as a share of the way from the shoe to the
 /// discard holder, a card may come to rest and still be the card that flew.

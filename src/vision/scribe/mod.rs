@@ -193,6 +193,9 @@ impl Scribe {
         }
         self.watch_discard(found);
         self.judge_arrivals(false);
+        // Flights in the shoe's lane first: judging cards gone forgets the cleared ones, and a
+        // flight is judged by the cards that came to rest.
+        self.judge_lane(false);
         let cleared = self.judge(false);
         self.judge_departures(false);
         self.judge_burns(false);
@@ -212,6 +215,7 @@ impl Scribe {
         if let Some((_, last)) = self.burn_seen.take() {
             self.shoe_burn(last);
         }
+        self.judge_lane(true);
         self.judge(true);
         self.judge_departures(true);
         self.judge_burns(true);
