@@ -1421,6 +1421,22 @@ impl Scribe {
     /// already written to when it went for good, not a second one.
     fn pile_gone(&mut self, t: f64) {
         self.piles_went.push(t);
+        // Piles out of sight a while went with it (taken up together): forgotten, so that a
+        // card flying over where one lay (the card burned next, found by the pile's track
+        // still kept: clean shift seed 13 at 2577 s) is no pile, and the shuffle is when they
+        // went.
+        let (now, together) = (self.now, self.config.together_s);
+        let went: Vec<(u64, f64)> = self
+            .cards
+            .iter()
+            .filter(|(_, n)| n.pile && now - n.seen_t > together)
+            .map(|(&k, n)| (k, n.seen_t))
+            .collect();
+        let t = went.iter().map(|w| w.1).fold(t, f64::max);
+        for (k, _) in went {
+            self.cards.remove(&k);
+            self.piles_went.push(t);
+        }
         if self.cards.values().any(|n| n.pile) {
             return;
         }

@@ -834,6 +834,33 @@ mod tests {
         assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
     }
 
+    /// The shuffle's piles taken up together and lost (one 0.1 s before the other), and the
+    /// card burned next seen once flying over where one lay, as the tracker still keeps its
+    /// track (clean shift seed 13 at 2577 s: the burn taken for the pile found again, the
+    /// shuffle written 2.4 s late and the burn missed, a `no_burn` not there). The shuffle is
+    /// when the piles went; the burn is a burn (08-08(1), (3)).
+    #[test]
+    fn a_card_burned_over_where_a_pile_lay_is_a_burn_and_the_piles_went_before() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.dealer_cards);
+        let log = read(&layout, 60, |t| {
+            let mut found = Vec::new();
+            if (0.4..4.9).contains(&t) {
+                found.push(seen(None, at[0] - 60.0, at[1]));
+            }
+            if (0.4..5.1).contains(&t) {
+                found.push(seen(None, at[0] + 60.0, at[1]));
+            }
+            if (7.4..7.5).contains(&t) {
+                found.push(seen(None, at[0] + 64.0, at[1] + 4.0));
+            }
+            found
+        });
+        let kinds: Vec<(f64, &str)> = log.iter().map(|e| (e.t, e.kind.type_name())).collect();
+        assert_eq!(kinds, [(5.0, "shuffle"), (7.4, "burn")], "{log:?}");
+    }
+
     /// A placed card hidden a moment as the next card flies over it to the next space, and
     /// read as another face where it lies for three looks: it, found again, not a card dealt
     /// onto its place (a hit card covers no more than the lower left-hand quarter of the one
