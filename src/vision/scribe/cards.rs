@@ -818,13 +818,20 @@ impl Scribe {
             let way = along(shoe, discard, at).0;
             // (A placed card keeps when and where it came to rest though found again since:
             // the hole card turned at once, its face-up track taking the back's place.)
-            let came_to_rest = self.cards.values().any(|c| {
-                let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
-                c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
-                    || rest_t >= first - LANE_GAP_S
-                        && rest_t <= last + LANE_REST_S
-                        && along(shoe, discard, rest).0 >= way - LANE_BACK
-            });
+            // Or a pile of the shuffle, found before it went (a pile found again after the
+            // detector lost it, seen before it lay still long enough to be one).
+            let a_pile = self
+                .pile_spots
+                .iter()
+                .any(|&(went, p, half)| last <= went + LANE_GAP_S && dist(p, at) <= half);
+            let came_to_rest = a_pile
+                || self.cards.values().any(|c| {
+                    let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
+                    c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
+                        || rest_t >= first - LANE_GAP_S
+                            && rest_t <= last + LANE_REST_S
+                            && along(shoe, discard, rest).0 >= way - LANE_BACK
+                });
             // Heading for the holder: further along its way at the last look than at the
             // first (both piles are seen in one look as they go).
             let way_at = |t: f64| {
@@ -853,6 +860,8 @@ impl Scribe {
             }
         }
         self.piles_went.retain(|&w| now - w <= 4.0 * LANE_JUDGE_S);
+        self.pile_spots
+            .retain(|&(w, _, _)| now - w <= 4.0 * LANE_JUDGE_S);
     }
 
     /// Card backs that flew to the discard holder when no placed card went: burns from the
@@ -1415,28 +1424,37 @@ impl Scribe {
             .all(|n| n.placed.is_none() || n.seen_t < t)
     }
 
+    /// Every pile of the shuffle out of sight for [`PILES_LOST_S`]: taken up together into the
+    /// shoe, and forgotten, so that a card flying over where one lay soon after (the card
+    /// burned next, found by the pile's track the tracker still keeps: clean shift seed 13 at
+    /// 2577 s, the shuffle written 2.4 s late and the burn missed, a `no_burn` not there) is no
+    /// pile. The shuffle is when they were last seen.
+    pub(super) fn piles_lost(&mut self) {
+        let now = self.now;
+        let piles: Vec<(u64, f64)> = self
+            .cards
+            .iter()
+            .filter(|(_, n)| n.pile)
+            .map(|(&k, n)| (k, n.seen_t))
+            .collect();
+        if piles.is_empty() || piles.iter().any(|p| now - p.1 < PILES_LOST_S) {
+            return;
+        }
+        let t = piles.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+        for &(k, _) in &piles {
+            if let Some(n) = self.cards.remove(&k) {
+                self.pile_spots.push((t, n.rest, half_width(&n.corners)));
+            }
+        }
+        self.pile_gone(t);
+    }
+
     /// A pile of the shuffle went at `t`, last seen: once no other pile lies in sight, the
     /// shuffled cards are in the shoe (08-08(1)) and the `shuffle` is written then. A pile the
     /// detector lost a while and found again before the round's first card moves the shuffle
     /// already written to when it went for good, not a second one.
     fn pile_gone(&mut self, t: f64) {
         self.piles_went.push(t);
-        // Piles out of sight a while went with it (taken up together): forgotten, so that a
-        // card flying over where one lay (the card burned next, found by the pile's track
-        // still kept: clean shift seed 13 at 2577 s) is no pile, and the shuffle is when they
-        // went.
-        let (now, together) = (self.now, self.config.together_s);
-        let went: Vec<(u64, f64)> = self
-            .cards
-            .iter()
-            .filter(|(_, n)| n.pile && now - n.seen_t > together)
-            .map(|(&k, n)| (k, n.seen_t))
-            .collect();
-        let t = went.iter().map(|w| w.1).fold(t, f64::max);
-        for (k, _) in went {
-            self.cards.remove(&k);
-            self.piles_went.push(t);
-        }
         if self.cards.values().any(|n| n.pile) {
             return;
         }
@@ -1556,6 +1574,9 @@ const DOUBLE_CARD_S: f64 = 6.0;
 
 /// Seconds before a card lies still in which card backs seen in flight may have been it.
 const FLIGHT_S: f64 = 2.0;
+
+/// Seconds every pile of the shuffle must be out of sight to have gone into the shoe.
+const PILES_LOST_S: f64 = 1.0;
 
 /// Sightings of a card back in the shoe's lane this many seconds apart or less are one card's
 /// flight.

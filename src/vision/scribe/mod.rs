@@ -99,6 +99,8 @@ pub struct Scribe {
     in_lane: Vec<(f64, [f64; 2])>,
     /// When the shuffle's piles were last seen, as they went into the shoe, seconds.
     piles_went: Vec<f64>,
+    /// Piles gone into the shoe: when, where they lay (pixels) and their half width.
+    pile_spots: Vec<(f64, [f64; 2], f64)>,
     chips: HashMap<u64, ChipNote>,
     /// Chips come to rest, waiting to be read together.
     arrivals: Vec<u64>,
@@ -144,6 +146,7 @@ impl Scribe {
             flying: Vec::new(),
             in_lane: Vec::new(),
             piles_went: Vec::new(),
+            pile_spots: Vec::new(),
             burns: Vec::new(),
             went_at: Vec::new(),
             chips: HashMap::new(),
@@ -195,6 +198,7 @@ impl Scribe {
         self.judge_arrivals(false);
         // Flights in the shoe's lane first: judging cards gone forgets the cleared ones, and a
         // flight is judged by the cards that came to rest.
+        self.piles_lost();
         self.judge_lane(false);
         let cleared = self.judge(false);
         self.judge_departures(false);
