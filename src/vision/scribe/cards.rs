@@ -867,7 +867,6 @@ impl Scribe {
     /// Card backs that flew to the discard holder when no placed card went: burns from the
     /// shoe. A face-down card cleared from the table passes the same way.
     pub(super) fn judge_burns(&mut self, all: bool) {
-        self.judge_lane(all);
         let (now, wait, near) = (
             self.now,
             self.config.judge_after_s + self.config.together_s,
