@@ -658,13 +658,13 @@ impl Builder<'_> {
         let (discard, mouth) = (d.discard().0, d.shoe_mouth());
         let y = d.dealer_card(0).at.y;
         let from = (t - SHUFFLE_S + 2.0 * MOVE).max(MOVE);
+        let shoe = Placement {
+            at: mouth,
+            angle: 0.0,
+        };
         for (k, x) in [-PILE_X, PILE_X].into_iter().enumerate() {
             let at = Placement {
                 at: TablePt::new(x, y),
-                angle: 0.0,
-            };
-            let shoe = Placement {
-                at: mouth,
                 angle: 0.0,
             };
             // The right pile first, then the left, each from the holder.

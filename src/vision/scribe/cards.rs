@@ -843,18 +843,12 @@ impl Scribe {
                 at.iter().sum::<f64>() / at.len().max(1) as f64
             };
             let toward = last > first && way_at(last) > way_at(first);
-            // Piles out of sight now are going, or gone (the tracker takes a while to say so).
+            // Piles out of sight a second have gone (`piles_lost`), long before a flight is
+            // judged.
             let piles_going = self
                 .piles_went
                 .iter()
-                .copied()
-                .chain(
-                    self.cards
-                        .values()
-                        .filter(|c| c.pile && c.seen_t < now)
-                        .map(|c| c.seen_t),
-                )
-                .any(|w| first >= w - 2.0 * LANE_GAP_S && first <= w + LANE_GAP_S);
+                .any(|&w| first >= w - 2.0 * LANE_GAP_S && first <= w + LANE_GAP_S);
             if !came_to_rest && (!piles_going || toward) {
                 self.shoe_burn(last);
             }
