@@ -26,6 +26,9 @@ pub struct AnalyzeOptions {
     pub stride: Option<u64>,
     /// Decoded frames waiting for the recognizer, at most.
     pub queue: usize,
+    /// The table's maximum wager in cents, when known (the house rules' `max_wager_dollars`):
+    /// the scribe judges payoffs of wagers over it against it (99-01.3-08-09(1)).
+    pub table_max_cents: Option<i64>,
 }
 
 impl Default for AnalyzeOptions {
@@ -33,6 +36,7 @@ impl Default for AnalyzeOptions {
         AnalyzeOptions {
             stride: None,
             queue: 4,
+            table_max_cents: None,
         }
     }
 }
@@ -163,7 +167,13 @@ pub fn analyze(
         recognizer.preparer(),
     )?;
     let mut tracker = Tracker::new(TrackerConfig::default());
-    let mut scribe = Scribe::new(layout, ScribeConfig::default());
+    let mut scribe = Scribe::new(
+        layout,
+        ScribeConfig {
+            table_max_cents: options.table_max_cents,
+            ..ScribeConfig::default()
+        },
+    );
     let (mut decoded, mut looked, mut last_t) = (0u64, 0u64, 0.0f64);
     let mut stop = Stop::End;
     for item in frames {

@@ -46,13 +46,23 @@ fn recover_seen(
 fn read_table(
     events: &[Event],
     camera: &Camera,
+    amiss: impl FnMut(&Layout, f64, &mut Vec<Seen>),
+) -> Vec<Event> {
+    read_table_as(events, camera, ScribeConfig::default(), amiss)
+}
+
+/// [`read_table`] by a scribe configured as `config`.
+fn read_table_as(
+    events: &[Event],
+    camera: &Camera,
+    config: ScribeConfig,
     mut amiss: impl FnMut(&Layout, f64, &mut Vec<Seen>),
 ) -> Vec<Event> {
     let design = TableDesign::default();
     let scene = Scene::build(events, &design);
     let layout = Layout::of("1", &design, camera);
     let mut tracker = Tracker::new(TrackerConfig::default());
-    let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+    let mut scribe = Scribe::new(&layout, config);
     let mut out = Vec::new();
     for (t, mut seen) in looks(&scene, camera, 0.1) {
         amiss(&layout, t, &mut seen);
@@ -1346,6 +1356,50 @@ fn a_payoff_stacked_is_written_not_fanned() {
     }
     assert!(stacked >= 8, "payoffs stacked in the sample: {stacked}");
     assert_eq!(written, stacked, "stacked payoffs written not fanned");
+}
+
+/// A wager over the table's maximum is valued at the maximum (99-01.3-08-09(1)), so one $25
+/// chip paying a winning $30 wager at a $25 table is the whole payoff, not the top of a stack
+/// not fanned (shift seed 16, round 74 at 2177 s, where it was found `payout_not_fanned`). A
+/// scribe told the table's maximum writes it fanned as paid; the audit finds the wager over
+/// the limit and nothing else. Without the maximum, the lone chip can only be a stack's top.
+#[test]
+fn a_payoff_at_the_table_maximum_of_a_wager_over_it_is_not_a_stack() {
+    let text = include_str!("logs/wager-over-the-maximum-paid-at-the-maximum.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+    let rules = HouseRules::default();
+    assert_eq!(rules.max_wager_cents(), 2500);
+    let paid = |log: &[Event]| {
+        log.iter()
+            .find_map(|e| match &e.kind {
+                EventKind::Payout {
+                    space: 5,
+                    money,
+                    fanned,
+                    at_least,
+                    ..
+                } => Some((money.amount, *fanned, *at_least)),
+                _ => None,
+            })
+            .expect("space 5 is paid")
+    };
+    let config = ScribeConfig {
+        table_max_cents: Some(rules.max_wager_cents()),
+        ..ScribeConfig::default()
+    };
+    let found = read_table_as(&truth, &camera, config, |_, _, _| {});
+    let (amount, fanned, at_least) = paid(&found);
+    assert_eq!(amount, 2500);
+    assert!(fanned != Some(false) && !at_least, "{:?}", paid(&found));
+    let kinds: Vec<&str> = pitwatch::audit::audit(&found, &rules)
+        .findings
+        .iter()
+        .map(|f| f.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["wager_outside_limits"]);
+    let blind = read_table(&truth, &camera, |_, _, _| {});
+    assert_eq!(paid(&blind), (2500, Some(false), true));
 }
 
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17

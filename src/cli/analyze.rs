@@ -66,6 +66,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
     let mut recognizer = Recognizer::open(&model, a.threads)?;
     let options = AnalyzeOptions {
         stride: a.stride,
+        table_max_cents: Some(rules.max_wager_cents()),
         ..AnalyzeOptions::default()
     };
     let stdout = io::stdout();

@@ -1211,7 +1211,8 @@ impl Scribe {
             // But one chip worth less than the wager it pays, counted chip by chip, is no
             // payoff a dealer would make of a lone chip (a main bet wins at least even
             // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
-            let stacked = notes.len() == 1 && bet == Bet::Main && counted && total < staked;
+            let stacked =
+                notes.len() == 1 && bet == Bet::Main && counted && total < self.valued(staked);
             // A fan with a chip unseen in it, or lying into another space's wager, pays at
             // least what was counted.
             let short =
@@ -1296,6 +1297,7 @@ impl Scribe {
     /// it was one chip worth less: the top of a stack not fanned (see the payoff's reading in
     /// [`Scribe::arrived`]).
     fn stacked_payoff(&mut self, space: u8, hand: u8, wager: i64) {
+        let wager = self.valued(wager);
         let events: Vec<u64> = self
             .paid
             .iter()
@@ -1318,6 +1320,16 @@ impl Scribe {
                 }
             });
         }
+    }
+
+    /// What a main wager of `cents` is worth: no more than the table's maximum, where that is
+    /// known (08-09(1): a wager over it is valued at it, the excess returned). A payoff of one
+    /// $25 chip on a $30 wager at a $25 table is the whole payoff, not a stack's top (shift
+    /// seed 16 at 2177 s).
+    fn valued(&self, cents: i64) -> i64 {
+        self.config
+            .table_max_cents
+            .map_or(cents, |max| cents.min(max))
     }
 
     /// Chips `run` that would be a double-down on `hand` at `space` but cannot be one: a hand

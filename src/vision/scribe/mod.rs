@@ -47,6 +47,9 @@ pub struct ScribeConfig {
     /// How far off the line from the shoe to the discard holder, as a share of its length, a
     /// card back in flight may be seen and still be on a burned card's way.
     pub burn_lane: f64,
+    /// The table's maximum wager in cents, when known: a wager over it is valued at it
+    /// (N.D. Admin. Code 99-01.3-08-09(1)), and its payoff is judged against that.
+    pub table_max_cents: Option<i64>,
 }
 
 impl Default for ScribeConfig {
@@ -60,6 +63,7 @@ impl Default for ScribeConfig {
             split_move: 0.8,
             burn_reach: 0.3,
             burn_lane: 0.1,
+            table_max_cents: None,
         }
     }
 }
