@@ -1402,6 +1402,165 @@ fn a_payoff_at_the_table_maximum_of_a_wager_over_it_is_not_a_stack() {
     assert_eq!(paid(&blind), (2500, Some(false), true));
 }
 
+/// A card in the dealer's hand, read as a chip for a moment while the hand paused over a space
+/// to lay it, is no wager: shift seed 16, round 45 at 1312 s, where the hit card dealt to
+/// space 1 was read as a $1 chip toward the dealer from its wager for 0.4 s and written as a
+/// $1 double-down (`double_rule_broken`) and its collection (an underpay). A wager stays on
+/// the felt until it is settled (99-01.3-08-11(12), (13)). The round plays back clean.
+#[test]
+fn a_chip_seen_a_moment_as_a_card_is_laid_is_no_wager() {
+    let text = include_str!("logs/hit-card-under-the-dealers-hand.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    // The hit card's time, as dealt in the log.
+    let hit = truth
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    to: Target::Hand { space: 1, .. },
+                    ..
+                }
+            )
+        })
+        .map(|e| e.t)
+        .nth(3)
+        .expect("space 1 is hit");
+    let mut looks_with = 0usize;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |layout, t, seen| {
+            if !(hit - 0.6..hit).contains(&t) {
+                return;
+            }
+            // Where a double-down on space 1's wager lies: toward the dealer from its circle.
+            let space = &layout.spaces[0];
+            let centre = |poly: &[[f64; 2]]| {
+                let n = poly.len() as f64;
+                poly.iter()
+                    .fold([0.0, 0.0], |m, p| [m[0] + p[0] / n, m[1] + p[1] / n])
+            };
+            let (bet, ins) = (centre(&space.bet), centre(&space.insurance));
+            let r = layout.chip_radius_at(bet).unwrap_or(8.0);
+            let d = ((ins[0] - bet[0]).hypot(ins[1] - bet[1])).max(1.0);
+            let c = [
+                bet[0] + (ins[0] - bet[0]) / d * 2.6 * r,
+                bet[1] + (ins[1] - bet[1]) / d * 2.6 * r,
+            ];
+            seen.push(Seen {
+                identity: Identity::Chip(100),
+                score: 0.57,
+                read: 0.9,
+                centre: c,
+                corners: [
+                    [c[0] - r, c[1] - r],
+                    [c[0] + r, c[1] - r],
+                    [c[0] + r, c[1] + r],
+                    [c[0] - r, c[1] + r],
+                ],
+                point: c,
+                faces: None,
+            });
+            looks_with += 1;
+        },
+    );
+    assert!(looks_with >= 5, "looks with the chip: {looks_with}");
+    let doubles: Vec<&Event> = found
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    kind: WagerKind::Double,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert!(doubles.is_empty(), "{doubles:?}");
+    plays_back_clean(&found);
+}
+
+/// A card covered by the next hand's cards, found again on its own place read as another face,
+/// is that card, not one dealt: shift seed 16, round 15, where space 2's double-down 7c
+/// (dealt at a right angle, 99-01.3-08-09(2)(d)) lay under its split hand's cards from 413 s
+/// and was found again as a 7s at 431 s when the wager over it was fanned for its payoff. It
+/// was written as dealt to the split hand after the hole card was turned
+/// (`hole_card_exposed_early`), busting it (an overpay). Only the overpay the dealer made at
+/// space 7 is found.
+#[test]
+fn a_covered_card_found_again_as_another_face_is_that_card() {
+    let text = include_str!("logs/double-card-covered-by-the-next-hand.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let seven = |s: &str| Identity::Card(s.parse::<Card>().expect("a card"));
+    // Its last sighting before the next hand's cards covered it.
+    let (mut last, mut misread): (Option<Seen>, usize) = (None, 0);
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |layout, t, seen| {
+            let centre = |poly: &[[f64; 2]]| {
+                let n = poly.len() as f64;
+                poly.iter()
+                    .fold([0.0, 0.0], |m, p| [m[0] + p[0] / n, m[1] + p[1] / n])
+            };
+            let (two, three) = (
+                centre(&layout.spaces[1].cards),
+                centre(&layout.spaces[2].cards),
+            );
+            let d = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
+            // Space 2's 7c, not space 3's.
+            let doubled =
+                |s: &Seen| s.identity == seven("7c") && d(s.centre, two) < d(s.centre, three);
+            if let Some(s) = seen.iter().find(|s| doubled(s)) {
+                last = Some(s.clone());
+            }
+            // Uncovered as the hand's payoff is laid (the dealer's hand in turn over space 2
+            // from 43 s), read as a 7s.
+            if (42.0..45.0).contains(&t)
+                && let Some(s) = &last
+            {
+                seen.retain(|s| !doubled(s));
+                seen.push(Seen {
+                    identity: seven("7s"),
+                    ..s.clone()
+                });
+                misread += 1;
+            }
+        },
+    );
+    let hidden = last.is_some_and(|s| s.identity == seven("7c"));
+    assert!(
+        hidden && misread > 20,
+        "last seen {hidden}, misread {misread}"
+    );
+    let turned = truth
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+        .map_or(0.0, |e| e.t);
+    let late: Vec<&Event> = found
+        .iter()
+        .filter(|e| e.t > turned && matches!(e.kind, EventKind::Card { .. }))
+        .filter(|e| {
+            !matches!(
+                e.kind,
+                EventKind::Card {
+                    to: Target::Dealer,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert!(late.is_empty(), "cards written to players late: {late:?}");
+    let kinds: Vec<(&str, Option<u8>)> = pitwatch::audit::audit(&found, &HouseRules::default())
+        .findings
+        .iter()
+        .map(|f| (f.kind.as_str(), f.space))
+        .collect();
+    assert_eq!(kinds, [("overpay", Some(7))]);
+}
+
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17
 /// wager fanned toward space 3 for its payoff, then space 3's $24 payoff fanned toward it with
 /// no room either way, its last $2 on space 4's $2). Where two fans run into each other a chip

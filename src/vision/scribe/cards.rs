@@ -473,15 +473,27 @@ impl Scribe {
         let apart = self.config.split_move * 2.0;
         // Out of sight since before this card lay still: gone, or about to be. Not one last
         // seen come to rest away from its place: that track went on elsewhere, and this is
-        // the card it left (see [`Scribe::left_behind`]).
+        // the card it left (see [`Scribe::left_behind`]). Read as another face, it must lie
+        // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`]):
+        // a card half covered by the cards dealt over it is read as another face when found
+        // again (shift seed 16 at 431 s: space 2's double-down 7c, covered by the next hand's
+        // cards from 413 s, found as a 7s 4 px off its place once the wager over it was
+        // fanned for its payoff, written as dealt to that hand after the hole card was
+        // turned, and the hand busted and overpaid).
         let old = self.cards.iter().find_map(|(&k, o)| {
+            let d = o.placed.map_or(f64::INFINITY, |p| dist(p.at, rest));
+            let face = o.identity == identity
+                || o.identity == Identity::CardBack
+                || matches!(
+                    (o.identity, identity),
+                    (Identity::Card(_), Identity::Card(_))
+                ) && d <= SAME_CARD * near;
             (k != id
                 && o.seen_t <= rest_t + self.config.settle_s
                 && o.placed.is_some_and(|p| {
-                    dist(p.at, rest) <= near
-                        && dist(o.rest, p.at) <= apart * half_width(&o.corners).max(1.0)
+                    d <= near && dist(o.rest, p.at) <= apart * half_width(&o.corners).max(1.0)
                 })
-                && (o.identity == identity || o.identity == Identity::CardBack))
+                && face)
                 .then_some(k)
         });
         let Some(old) = old else {

@@ -1498,6 +1498,11 @@ impl Scribe {
                 .fold(f64::MIN, f64::max);
             let s = &mut self.stakes[i];
             s.closed = true;
+            if !s.paid && (s.t..s.t + FLEETING_S).contains(&last) {
+                let event = s.event;
+                self.unwrite(event);
+                continue;
+            }
             // Gone with the round's clear or after it: taken back by the player. A paid wager
             // goes with its payoff as the cards are picked up, so from a moment before the
             // clear as judged; a losing wager is collected before the cards (08-11(13), (17)),
@@ -1960,6 +1965,14 @@ const GAP_S: f64 = 2.0;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
+
+/// Seconds within which chips that came to rest and went, unpaid, were never a wager: a card
+/// in the dealer's hand, read as a chip while the hand paused over a space to lay it (shift
+/// seed 16 at 1312 s: a hit card under the hand read as a $1 chip toward the dealer from
+/// space 1's wager for 0.4 s, written as a $1 double-down and its collection). A wager stays
+/// on the felt until it is settled (08-11(12), (13)), a card dealt on a double first
+/// (08-09(2)(d)); a losing hand's wager is taken seconds later, not within one.
+const FLEETING_S: f64 = 1.0;
 
 /// Seconds a wager's chips must have been out of sight for other chips coming to rest in
 /// their place to be a new wager (the dealer's hand passing over a stack hides it less).
