@@ -474,12 +474,23 @@ impl Scribe {
         // Out of sight since before this card lay still: gone, or about to be. Not one last
         // seen come to rest away from its place: that track went on elsewhere, and this is
         // the card it left (see [`Scribe::left_behind`]). Read as another face, it must lie
-        // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`]):
-        // a card half covered by the cards dealt over it is read as another face when found
+        // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`]),
+        // under cards dealt since: a card half covered by them is read as another face when found
         // again (shift seed 16 at 431 s: space 2's double-down 7c, covered by the next hand's
         // cards from 413 s, found as a 7s 4 px off its place once the wager over it was
         // fanned for its payoff, written as dealt to that hand after the hole card was
         // turned, and the hand busted and overpaid).
+        // Covered: a card placed after it lies over its place, still in sight (not last
+        // round's card, gone with the clear, whose place the next round's first card takes:
+        // shift seed 16 at 377 s).
+        let covered = |at: [f64; 2], t: f64| {
+            self.cards.iter().any(|(&k, c)| {
+                k != id
+                    && c.seen_t >= rest_t - self.config.settle_s
+                    && c.placed
+                        .is_some_and(|q| q.t > t && dist(q.at, at) <= 2.0 * near)
+            })
+        };
         let old = self.cards.iter().find_map(|(&k, o)| {
             let d = o.placed.map_or(f64::INFINITY, |p| dist(p.at, rest));
             let face = o.identity == identity
@@ -487,7 +498,8 @@ impl Scribe {
                 || matches!(
                     (o.identity, identity),
                     (Identity::Card(_), Identity::Card(_))
-                ) && d <= SAME_CARD * near;
+                ) && d <= SAME_CARD * near
+                    && o.placed.is_some_and(|p| covered(p.at, p.t));
             (k != id
                 && o.seen_t <= rest_t + self.config.settle_s
                 && o.placed.is_some_and(|p| {

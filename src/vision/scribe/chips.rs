@@ -1176,6 +1176,22 @@ impl Scribe {
                 && continues(&p.points, &points, chip_d, self.bet_centre(space), gap)
         });
         if let Some(i) = more {
+            // Each chip on its own: one found again in the fan may come to rest with one off
+            // its line beside its end, the next space's tip payoff laid by its tip (clean
+            // shift seed 13 at 481 s: space 3's $2 found again with space 4's $1, read as
+            // more of space 3's $38.00 payoff, an overpay). That one is judged apart.
+            let (p, gap) = (&self.paid[i], t <= self.paid[i].t + GAP_S);
+            let from = self.bet_centre(p.space);
+            let (along, aside): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                self.chips
+                    .get(id)
+                    .is_some_and(|n| continues(&p.points, &[n.rest], chip_d, from, gap))
+            });
+            if !aside.is_empty() && !along.is_empty() {
+                self.arrived(space, &along);
+                self.judge_at_spaces(vec![aside]);
+                return;
+            }
             let p = &mut self.paid[i];
             // A chip found again where one of the fan was already read is that chip.
             let fresh = beyond(&p.points, &notes, chip_d);
@@ -2422,6 +2438,44 @@ mod tests {
             "a chip on the fan's line"
         );
         assert!(off_line(&fan, payoff, chip_d));
+    }
+
+    /// A payoff fan's chip found again comes to rest with the next space's tip payoff, laid
+    /// by the tip below the fan's end, off its line: the two are one run and the found-again
+    /// chip continues the fan, but the tip's payoff is no more of it (clean shift seed 13 at
+    /// 481 s: space 3's $38.00 payoff read $39.00 with space 4's tip payoff, an overpay, and
+    /// the tip's payoff never read; 08-11(16)(a), (b)).
+    #[test]
+    fn a_tip_payoff_come_to_rest_with_a_payoff_fans_chip_is_the_tips() {
+        let mut p = Paying::new();
+        let payoff = p.fan(10, 1.4, &[2500, 500, 500, 200, 100]);
+        p.scribe.arrived(3, &payoff);
+        assert_eq!(p.paid(), vec![(3, 3800)]);
+        // Space 4's $1 tip, to the right of the fan's end and toward the dealer.
+        let end = p.along(1.4 + 4.0 * 0.62);
+        let tip_at = p.toward(p.along(1.4 + 4.0 * 0.62 + 1.9), 1.3);
+        p.put(50, tip_at, 100);
+        p.stake(4, 1, WagerKind::Tip, tip_at, 100, vec![50]);
+        // The fan's $2 found again 2 pixels on, and the tip's $1 payoff below the fan's end.
+        let two = p.along(1.4 + 3.0 * 0.62);
+        p.t += 1.0;
+        p.scribe.now = p.t + 1.0;
+        p.put(41, [two[0] + 2.0, two[1]], 200);
+        p.put(40, p.toward(end, 1.3), 100);
+        p.scribe.judge_at_spaces(vec![vec![41, 40]]);
+        assert_eq!(p.paid(), vec![(3, 3800), (4, 100)]);
+        assert!(
+            p.scribe.pending.iter().any(|e| matches!(
+                e.kind,
+                EventKind::Payout {
+                    space: 4,
+                    bet: Bet::Tip,
+                    ..
+                }
+            )),
+            "the tip's payoff is read: {:?}",
+            p.scribe.pending
+        );
     }
 
     /// A tip's payoff laid below a counted wager fan's end comes to rest with that end chip
