@@ -1561,6 +1561,99 @@ fn a_covered_card_found_again_as_another_face_is_that_card() {
     assert_eq!(kinds, [("overpay", Some(7))]);
 }
 
+/// A pair's second card set apart for a split, its track lost as it moved (found by a track
+/// of its own once it lay still), is that card moved, not a card burned from the hand and
+/// another dealt: shift seed 17, round 45 at 1319 s, where space 7's second 8d was written
+/// burned from the hand, the split missed, the split wager taken for a double-down and the
+/// split hand's cards written to the first hand (six findings). The split is read (99-01.3-
+/// 08-09(2)(c)) and the round plays back clean.
+#[test]
+fn a_split_card_lost_as_it_is_set_apart_is_that_card_moved() {
+    let text = include_str!("logs/pair-set-apart-unseen.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+    let eight = Identity::Card("8d".parse::<Card>().expect("a card"));
+    let split_t = truth
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    kind: WagerKind::Split,
+                    ..
+                }
+            )
+        })
+        .map_or(0.0, |e| e.t);
+    // Space 7's 8ds in each look, first: when the second moved, and when it lay still again.
+    let at_seven = |layout: &Layout, s: &Seen| {
+        let centre = |poly: &[[f64; 2]]| {
+            let n = poly.len() as f64;
+            poly.iter()
+                .fold([0.0, 0.0], |m, p| [m[0] + p[0] / n, m[1] + p[1] / n])
+        };
+        let d = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
+        s.identity == eight
+            && d(s.centre, centre(&layout.spaces[6].cards))
+                < d(s.centre, centre(&layout.spaces[5].cards))
+    };
+    let mut looks: Vec<(f64, Vec<[f64; 2]>)> = Vec::new();
+    read_table(&truth, &camera, |layout, t, seen| {
+        let eights = seen
+            .iter()
+            .filter(|s| at_seven(layout, s))
+            .map(|s| s.centre)
+            .collect();
+        looks.push((t, eights));
+    });
+    let still = |p: &[f64; 2], before: &[[f64; 2]]| {
+        before
+            .iter()
+            .any(|q| (p[0] - q[0]).hypot(p[1] - q[1]) < 0.5)
+    };
+    let moving: Vec<f64> = looks
+        .windows(2)
+        .filter(|w| (w[1].0 - split_t).abs() < 3.0)
+        .filter(|w| w[1].1.iter().any(|p| !still(p, &w[0].1)))
+        .map(|w| w[1].0)
+        .collect();
+    let (Some(first), Some(last)) = (moving.first().copied(), moving.last().copied()) else {
+        panic!("the 8d is never seen moving near {split_t} s");
+    };
+    // Seen once on its way, then out of sight until 0.8 s after it lay still: too long for
+    // the tracker to find it again moved.
+    let mut hidden = 0usize;
+    let found = read_table(&truth, &camera, |layout, t, seen| {
+        if t > first + 0.01 && t <= last + 0.8 {
+            let (before, n) = (
+                seen.len(),
+                looks.iter().find(|l| l.0 < first).map(|l| l.1.clone()),
+            );
+            let lay = n.unwrap_or_default();
+            seen.retain(|s| !at_seven(layout, s) || still(&s.centre, &lay));
+            hidden += before - seen.len();
+        }
+    });
+    assert!(hidden >= 5, "looks hiding the 8d: {hidden}");
+    let burned: Vec<&Event> = found
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+        .collect();
+    assert!(burned.is_empty(), "{burned:?}");
+    let split = found.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Wager {
+                space: 7,
+                kind: WagerKind::Split,
+                ..
+            }
+        )
+    });
+    assert!(split, "the split is read");
+    plays_back_clean(&found);
+}
+
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17
 /// wager fanned toward space 3 for its payoff, then space 3's $24 payoff fanned toward it with
 /// no room either way, its last $2 on space 4's $2). Where two fans run into each other a chip

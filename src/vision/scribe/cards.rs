@@ -30,6 +30,16 @@ const SAME_CARD: f64 = 0.5;
 /// written dealt to space 2, its hand 21 and not a loser).
 const FOUND_AGAIN_S: f64 = 1.0;
 
+/// Seconds before a card came to rest within which a placed card of its face, lost while
+/// moving off its place, may have been it (see [`Scribe::lost_moving`]).
+const LOST_MOVING_S: f64 = 1.5;
+
+/// How far, in a card's half widths, from where a placed card lost moving was last found
+/// the card it was may come to rest: a split hand is set apart about four half widths from
+/// its pair (shift seed 17 at 1319 s, 73 pixels for cards 19 wide), and the track may be
+/// lost at its first step.
+const MOVED_REACH: f64 = 4.5;
+
 /// The same, for a card read as the placed card's own face: a card half covered is found off
 /// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
 /// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
@@ -508,7 +518,52 @@ impl Scribe {
                 && face)
                 .then_some(k)
         });
-        let Some(old) = old else {
+        let Some(old) = old.or_else(|| self.lost_moving(id, None)) else {
+            return false;
+        };
+        self.take_place(old, id)
+    }
+
+    /// A player's card of the face of card `id`, placed at a space (at `spot`, when given),
+    /// whose track was lost within [`LOST_MOVING_S`] before `id` came to rest, last found off
+    /// its place on its way toward where `id` lies, within [`MOVED_REACH`]: that card, moved while the tracker lost
+    /// it (a split hand set apart in one sweep, found by a track of its own or by a track of
+    /// a card of its face carried off the next space just before: shift seed 17 at 1319 s,
+    /// space 7's second 8d set apart for a split, its track lost and the space 6 8d's track,
+    /// swept toward the discard holder, found on it; written as a card burned from space 7's
+    /// hand and the split missed).
+    fn lost_moving(&self, id: u64, spot: Option<Spot>) -> Option<u64> {
+        let note = self.cards.get(&id)?;
+        let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
+        let half = half_width(&note.corners).max(1.0);
+        if !matches!(identity, Identity::Card(_)) {
+            return None;
+        }
+        self.cards
+            .iter()
+            .filter(|&(&k, o)| {
+                k != id
+                    && o.identity == identity
+                    && o.seen_t < rest_t
+                    && rest_t - o.seen_t <= LOST_MOVING_S
+                    && dist(o.rest, rest) <= MOVED_REACH * half
+                    && o.placed.is_some_and(|p| {
+                        let (went, to) = (sub(o.rest, p.at), sub(rest, p.at));
+                        matches!(p.spot, Spot::Space(_))
+                            && spot.is_none_or(|s| s == p.spot)
+                            && dist(o.rest, p.at) > self.config.still * half
+                            && went[0] * to[0] + went[1] * to[1] > 0.0
+                    })
+            })
+            .min_by(|a, b| dist(a.1.rest, rest).total_cmp(&dist(b.1.rest, rest)))
+            .map(|(&k, _)| k)
+    }
+
+    /// Card `id` is placed card `old`, found again: it takes `old`'s place in its hand and
+    /// `old` is forgotten (and its burn, if one was written, taken back); a card back found
+    /// face up shows its face. True when it took it.
+    fn take_place(&mut self, old: u64, id: u64) -> bool {
+        let Some((rest_t, identity)) = self.cards.get(&id).map(|n| (n.rest_t, n.identity)) else {
             return false;
         };
         self.leaving.retain(|l| l.track != old);
@@ -589,12 +644,30 @@ impl Scribe {
             return;
         };
         let (rest, rest_t) = (note.rest, note.rest_t);
+        let half = half_width(&note.corners);
         let Some(p) = note.placed.as_mut() else {
             return;
         };
         let Spot::Space(s) = p.spot else {
             // A dealer's card straightened: still the dealer's.
             p.at = rest;
+            return;
+        };
+        // Come to rest at another space's hand, where a card of its face was lost moving
+        // just before: that card, its track carried onto this one (a player's card stays at
+        // its space until the dealer takes it up, 08-10(2), 08-11(17)). This card went with
+        // its own space's cards.
+        let elsewhere = self
+            .hand_near(rest, half)
+            .filter(|to| *to != Spot::Space(s));
+        if let Some(old) = elsewhere.and_then(|to| self.lost_moving(id, Some(to))) {
+            self.forget_slot(id);
+            if self.take_place(old, id) {
+                self.set_apart(id);
+            }
+            return;
+        }
+        let Some(p) = self.cards.get_mut(&id).and_then(|n| n.placed.as_mut()) else {
             return;
         };
         p.from = Some(p.at);
@@ -696,6 +769,7 @@ impl Scribe {
                 p.hand = new;
             }
             self.splits.push((s, hand, new, self.now));
+            self.double_was_split(s, hand, new);
         }
     }
 
@@ -1366,6 +1440,18 @@ impl Scribe {
     }
 
     /// Takes cards off the table.
+    fn forget_slot(&mut self, id: u64) {
+        self.dealer.retain(|k| *k != id);
+        for space in &mut self.hands {
+            for hand in space.iter_mut() {
+                hand.retain(|k| *k != id);
+            }
+        }
+        if let Some(n) = self.cards.get_mut(&id) {
+            n.placed = None;
+        }
+    }
+
     fn forget(&mut self, ids: &[u64]) {
         self.dealer.retain(|id| !ids.contains(id));
         for space in &mut self.hands {

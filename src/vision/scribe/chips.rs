@@ -1338,6 +1338,37 @@ impl Scribe {
         }
     }
 
+    /// Hand `old` at `space` was just split into `old` and `new`: a double-down read on `old`
+    /// a moment before (within the time a split wager and its pair's parting are matched) is
+    /// the split wager, its chips come to rest before the pair was seen apart (a card set
+    /// apart and lost by the tracker as it moved, found a second later where it lay: shift
+    /// seed 17 at 1319 s). A hand is doubled on its first two cards only (08-09(2)(d)), so
+    /// one split since had none.
+    pub(super) fn double_was_split(&mut self, space: u8, old: u8, new: u8) {
+        let now = self.now;
+        let Some(k) = self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space == space
+                && s.hand == old
+                && s.kind == WagerKind::Double
+                && now - s.t <= 3.0
+        }) else {
+            return;
+        };
+        let s = &mut self.stakes[k];
+        s.kind = WagerKind::Split;
+        s.hand = new;
+        let (event, t) = (s.event, s.t);
+        self.amend(event, |k| {
+            if let EventKind::Wager { kind, .. } = k {
+                *kind = WagerKind::Split;
+            }
+        });
+        self.splits
+            .retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
+        self.split_card_before(space, new, t);
+    }
+
     /// What a main wager of `cents` is worth: no more than the table's maximum, where that is
     /// known (08-09(1): a wager over it is valued at it, the excess returned). A payoff of one
     /// $25 chip on a $30 wager at a $25 table is the whole payoff, not a stack's top (shift
