@@ -1238,8 +1238,17 @@ impl Scribe {
             } else {
                 (notes.len() >= 2).then_some(true)
             };
+            // Laid when most of its chips came to rest: a chip covered by the dealer's hand
+            // as it went on to the next payoff is found late (clean shift seed 13 at 3557 s:
+            // space 1's $20.00 read after space 2's tip payoff, 08-11(16)).
+            let mut rests: Vec<f64> = notes.iter().map(|n| n.rest_t).collect();
+            rests.sort_by(f64::total_cmp);
+            let laid = rests
+                .get((rests.len().max(1) - 1) / 2)
+                .copied()
+                .unwrap_or(t);
             let event = self.write(
-                t,
+                laid,
                 EventKind::Payout {
                     space,
                     hand,
@@ -2507,6 +2516,36 @@ mod tests {
             "the tip's payoff is read: {:?}",
             p.scribe.pending
         );
+    }
+
+    /// A payoff is laid when most of its chips came to rest: one covered by the dealer's hand
+    /// as it went on to pay the tip beside it, found a moment later, does not make the payoff
+    /// later than the tip's (clean shift seed 13 at 3557 s: space 1's $20.00 read 0.2 s after
+    /// space 2's tip payoff, `payoff_not_hand_by_hand`, 08-11(16)).
+    #[test]
+    fn a_payoff_is_laid_when_most_of_its_chips_came_to_rest() {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[500, 500, 500, 500]);
+        let late = p.t + 0.8;
+        for id in &run {
+            if let Some(n) = p.scribe.chips.get_mut(id) {
+                n.seen_t = late;
+            }
+        }
+        if let Some(n) = p.scribe.chips.get_mut(&run[3]) {
+            n.rest_t = late;
+        }
+        p.scribe.now = late + 1.0;
+        p.scribe.arrived(3, &run);
+        assert_eq!(p.paid(), vec![(3, 2000)]);
+        let laid: Vec<f64> = p
+            .scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Payout { .. }))
+            .map(|e| e.t)
+            .collect();
+        assert_eq!(laid, vec![p.t]);
     }
 
     /// A tip's payoff laid below a counted wager fan's end comes to rest with that end chip
