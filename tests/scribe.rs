@@ -1654,6 +1654,27 @@ fn a_split_card_lost_as_it_is_set_apart_is_that_card_moved() {
     plays_back_clean(&found);
 }
 
+/// A split ace takes one card, dealt at a right angle (99-01.3-08-09(2)(c)): the next
+/// space's hit card laid by the second ace, whose hand the split set out toward that space, is
+/// that space's (shift seed 17, round 87 at 2570 s: space 2's 7c written to space 1's second
+/// ace, and the ace's own card taken for a burn, an overpay). The round plays back clean.
+#[test]
+fn a_card_by_a_split_ace_dealt_its_card_is_the_next_spaces() {
+    let text = include_str!("logs/split-aces-beside-the-next-hand.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let dealt = |log: &[Event], space: u8| {
+        log.iter()
+            .filter(|e| {
+                matches!(e.kind, EventKind::Card { to: Target::Hand { space: s, .. }, .. } if s == space)
+            })
+            .count()
+    };
+    assert_eq!(dealt(&found, 1), dealt(&truth, 1), "cards to space 1");
+    assert_eq!(dealt(&found, 2), dealt(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17
 /// wager fanned toward space 3 for its payoff, then space 3's $24 payoff fanned toward it with
 /// no room either way, its last $2 on space 4's $2). Where two fans run into each other a chip

@@ -65,6 +65,9 @@ pub(super) struct Placed {
     moved_t: Option<f64>,
     /// Where it lay before it last came to rest elsewhere, pixels.
     from: Option<[f64; 2]>,
+    /// Dealt at a right angle to its hand: a double-down's card or a split ace's, the
+    /// hand's last (08-09(2)(c), (d)).
+    rotated: bool,
 }
 
 /// What the scribe knows of one card track.
@@ -463,6 +466,7 @@ impl Scribe {
                 turned,
                 moved_t: None,
                 from: None,
+                rotated: rotated == Some(true),
             });
         }
         if let Some((s, h)) = apart {
@@ -1336,6 +1340,7 @@ impl Scribe {
                     turned: None,
                     moved_t: None,
                     from: None,
+                    rotated: false,
                 }),
             },
         );
@@ -1509,10 +1514,26 @@ impl Scribe {
         if let Some((s, _)) = waiting {
             return Some(Spot::Space(s));
         }
+        // A hand dealt its card at a right angle (a double-down, a split ace) takes no more
+        // (08-09(2)(c), (d)): a card by it is the next space's, whose hand the split set out
+        // toward (shift seed 17 at 2570 s: space 2's hit card laid by space 1's second split
+        // ace, written to it, and the ace's own card taken for a burn).
+        let finished = |pl: &Placed| match pl.spot {
+            Spot::Space(s) => self
+                .hands
+                .get(usize::from(s))
+                .and_then(|h| h.get(usize::from(pl.hand).saturating_sub(1)))
+                .and_then(|h| h.last())
+                .and_then(|id| self.cards.get(id))
+                .and_then(|n| n.placed)
+                .is_some_and(|last| last.rotated),
+            Spot::Dealer => false,
+        };
         self.cards
             .values()
             .filter_map(|n| n.placed)
             .filter(|pl| at_dealer || dealers_turn || matches!(pl.spot, Spot::Space(_)))
+            .filter(|pl| !finished(pl))
             .map(|pl| (pl.spot, dist(pl.at, p)))
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
