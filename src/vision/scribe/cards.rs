@@ -85,6 +85,8 @@ pub(super) struct CardNote {
     /// When it was first and last found, seconds.
     first_t: f64,
     pub(super) seen_t: f64,
+    /// When it last went out of sight for [`AWHILE_S`] or more before being found again.
+    unseen_from: Option<f64>,
     /// A placed card whose track was lost soon after it was first found, while its hand's
     /// other cards stayed: still lying there, unseen (see [`SLIP_S`]).
     slipped: bool,
@@ -143,6 +145,7 @@ impl Scribe {
                         left_rest: None,
                         first_t: tr.first,
                         seen_t: tr.last,
+                        unseen_from: None,
                         slipped: false,
                         burned: None,
                         was_back: tr.identity == Identity::CardBack,
@@ -259,6 +262,9 @@ impl Scribe {
         // Its last find before this look.
         let seen_before = note.seen_t;
         note.seen_t = tr.last;
+        if tr.last - seen_before >= AWHILE_S {
+            note.unseen_from = Some(seen_before);
+        }
         // The hole card turned over where it lies (08-11(10)), read face up this look (as it
         // came to rest, too: a dealer with no player to wait for turns it at once).
         if tr.identity == Identity::CardBack
@@ -1088,13 +1094,23 @@ impl Scribe {
         // A player's card followed away from its place a moment before the act (taken up
         // in the dealer's hand with the rest of its place's cards, 08-11(17), and come to
         // rest a moment in that hand) lies there no more.
+        // So is one that went out of sight with them and was found again only a while later,
+        // for a moment, on its spot: another card passing over it in the dealer's hand (shift
+        // seed 17 at 1139 s: a busted hand's 9s, unseen with the other three for two seconds,
+        // then read once as the dealer's cards were swept past; the three were written
+        // burned and the hand left on the felt).
+        let start = group.iter().map(|l| l.t).fold(f64::MAX, f64::min);
+        let together = self.config.together_s;
         let carried: Vec<u64> = self
             .cards
             .iter()
             .filter(|(_, n)| {
-                n.placed
-                    .and_then(|p| p.moved_t)
-                    .is_some_and(|t| (end - t).abs() <= CARRIED_S)
+                n.placed.is_some_and(|p| {
+                    p.moved_t.is_some_and(|t| (end - t).abs() <= CARRIED_S)
+                        || matches!(p.spot, Spot::Space(_))
+                            && n.unseen_from
+                                .is_some_and(|u| (start - together..=end + together).contains(&u))
+                })
             })
             .map(|(id, _)| *id)
             .collect();
@@ -1325,6 +1341,7 @@ impl Scribe {
                 left_rest: None,
                 first_t: t,
                 seen_t: t,
+                unseen_from: None,
                 slipped: false,
                 burned: None,
                 was_back: false,
@@ -1814,6 +1831,10 @@ const SLIP_S: f64 = 1.0;
 /// space 6's 4h and 2d followed as the dealer took the space's cards up, taken for a hand
 /// set apart, so the four that went were written as burned).
 const CARRIED_S: f64 = 2.0;
+
+/// Seconds out of sight after which a card found again on its spot may have gone with its
+/// spot's cards when they went (see [`Scribe::judge_group`]).
+const AWHILE_S: f64 = 1.0;
 
 /// Seconds cards last seen at a space may have lain under the dealer's hand before it took
 /// them up: a payoff or collection seen there within this time came before the clear.

@@ -675,6 +675,37 @@ mod tests {
         assert_eq!((burns, cleared), (0, vec![6.4]), "{log:?}");
     }
 
+    /// A space's cards taken up together (08-11(17)), one of them found once on its spot two
+    /// seconds later (another card passing over it in the dealer's hand; shift seed 17 at
+    /// 1139 s): it went with them. The others are not burned from a hand left on the felt.
+    #[test]
+    fn a_card_found_a_moment_on_its_spot_after_its_hand_was_taken_up_went_with_it() {
+        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let at = centroid(&layout.spaces[6].cards);
+        let up = centroid(&layout.dealer_cards);
+        let log = read(&layout, 70, |t| {
+            let mut found = vec![seen(Some("Ah"), up[0], up[1])];
+            if (0.4..6.0).contains(&t) {
+                found.push(seen(Some("Kh"), at[0], at[1]));
+                found.push(seen(Some("5d"), at[0] - 18.0, at[1] + 25.0));
+            }
+            if (1.0..6.0).contains(&t) || (t - 8.0).abs() < 0.01 {
+                found.push(seen(Some("9s"), at[0] - 36.0, at[1] + 50.0));
+            }
+            found
+        });
+        let burns = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+            .count();
+        let cleared = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(7) }))
+            .count();
+        assert_eq!((burns, cleared), (0, 1), "{log:?}");
+    }
+
     /// A hand's second card dealt as the dealer's hand still covers half of it, found off
     /// centre first and where it lies only later, the player's double-down chips at rest in
     /// between: the card came first (a double is on the first two cards, 08-09(2)(d)), and the
