@@ -503,12 +503,19 @@ impl Scribe {
         // Covered: a card placed after it lies over its place, still in sight (not last
         // round's card, gone with the clear, whose place the next round's first card takes:
         // shift seed 16 at 377 s).
-        let covered = |at: [f64; 2], t: f64| {
+        // Laid over it by the time it went out of sight, that is: the next round's first card
+        // laid where last round's lay, gone with the clear a moment before, covers nothing
+        // (shift seed 16 at 2252 s and seed 17 at 741 s: a lone player's second card taken
+        // for last round's card found again, and never written).
+        let covered = |at: [f64; 2], t: f64, gone: f64| {
             self.cards.iter().any(|(&k, c)| {
                 k != id
                     && c.seen_t >= rest_t - self.config.settle_s
-                    && c.placed
-                        .is_some_and(|q| q.t > t && dist(q.at, at) <= 2.0 * near)
+                    && c.placed.is_some_and(|q| {
+                        q.t > t
+                            && q.t <= gone + self.config.settle_s
+                            && dist(q.at, at) <= 2.0 * near
+                    })
             })
         };
         let old = self.cards.iter().find_map(|(&k, o)| {
@@ -519,7 +526,7 @@ impl Scribe {
                     (o.identity, identity),
                     (Identity::Card(_), Identity::Card(_))
                 ) && d <= SAME_CARD * near
-                    && o.placed.is_some_and(|p| covered(p.at, p.t));
+                    && o.placed.is_some_and(|p| covered(p.at, p.t, o.seen_t));
             (k != id
                 && o.seen_t <= rest_t + self.config.settle_s
                 && o.placed.is_some_and(|p| {
