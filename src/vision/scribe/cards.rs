@@ -1469,6 +1469,8 @@ impl Scribe {
     }
 
     /// Takes cards off the table.
+    /// Card `id` no longer lies in the hand (or the dealer's row) it was placed in: its slot
+    /// is taken out and it is no longer placed; the note is kept.
     fn forget_slot(&mut self, id: u64) {
         self.dealer.retain(|k| *k != id);
         for space in &mut self.hands {
