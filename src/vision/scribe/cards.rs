@@ -494,19 +494,15 @@ impl Scribe {
         // Out of sight since before this card lay still: gone, or about to be. Not one last
         // seen come to rest away from its place: that track went on elsewhere, and this is
         // the card it left (see [`Scribe::left_behind`]). Read as another face, it must lie
-        // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`]),
-        // under cards dealt since: a card half covered by them is read as another face when found
-        // again (shift seed 16 at 431 s: space 2's double-down 7c, covered by the next hand's
-        // cards from 413 s, found as a 7s 4 px off its place once the wager over it was
-        // fanned for its payoff, written as dealt to that hand after the hole card was
-        // turned, and the hand busted and overpaid).
-        // Covered: a card placed after it lies over its place, still in sight (not last
-        // round's card, gone with the clear, whose place the next round's first card takes:
-        // shift seed 16 at 377 s).
-        // Laid over it by the time it went out of sight, that is: the next round's first card
-        // laid where last round's lay, gone with the clear a moment before, covers nothing
-        // (shift seed 16 at 2252 s and seed 17 at 741 s: a lone player's second card taken
-        // for last round's card found again, and never written).
+        // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`])
+        // with a card laid over that place by the time it went out of sight, still in sight:
+        // a card half covered so is read as another face when found again (shift seed 16 at
+        // 431 s: space 2's double-down 7c, covered by the next hand's cards from 413 s, found
+        // as a 7s 4 px off its place once the wager over it was fanned for its payoff, written
+        // as dealt to that hand after the hole card was turned, an overpay). The next round's
+        // first card, laid where last round's lay just after the clear, covers nothing (seed
+        // 16 at 2252 s, seed 17 at 741 s: a lone player's second card taken for last round's
+        // card found again, and never written).
         let covered = |at: [f64; 2], t: f64, gone: f64| {
             self.cards.iter().any(|(&k, c)| {
                 k != id
@@ -543,12 +539,12 @@ impl Scribe {
 
     /// A player's card of the face of card `id`, placed at a space (at `spot`, when given),
     /// whose track was lost within [`LOST_MOVING_S`] before `id` came to rest, last found off
-    /// its place on its way toward where `id` lies, within [`MOVED_REACH`]: that card, moved while the tracker lost
-    /// it (a split hand set apart in one sweep, found by a track of its own or by a track of
-    /// a card of its face carried off the next space just before: shift seed 17 at 1319 s,
-    /// space 7's second 8d set apart for a split, its track lost and the space 6 8d's track,
-    /// swept toward the discard holder, found on it; written as a card burned from space 7's
-    /// hand and the split missed).
+    /// its place on its way toward where `id` lies, within [`MOVED_REACH`]: that card, moved
+    /// while the tracker lost it (a split hand set apart in one sweep, found by a track of its
+    /// own or by a track of a card of its face carried off the next space just before: shift
+    /// seed 17 at 1319 s, space 7's second 8d set apart for a split, its track lost and the
+    /// space 6 8d's track, swept toward the discard holder, found on it; written as a card
+    /// burned from space 7's hand and the split missed).
     fn lost_moving(&self, id: u64, spot: Option<Spot>) -> Option<u64> {
         let note = self.cards.get(&id)?;
         let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
@@ -1472,18 +1468,15 @@ impl Scribe {
     /// Card `id` no longer lies in the hand (or the dealer's row) it was placed in: its slot
     /// is taken out and it is no longer placed; the note is kept.
     fn forget_slot(&mut self, id: u64) {
-        self.dealer.retain(|k| *k != id);
-        for space in &mut self.hands {
-            for hand in space.iter_mut() {
-                hand.retain(|k| *k != id);
-            }
-        }
+        self.unslot(&[id]);
         if let Some(n) = self.cards.get_mut(&id) {
             n.placed = None;
         }
     }
 
-    fn forget(&mut self, ids: &[u64]) {
+    /// Takes cards `ids` out of the dealer's row and the hands, dropping hands left empty at
+    /// a space's end.
+    fn unslot(&mut self, ids: &[u64]) {
         self.dealer.retain(|id| !ids.contains(id));
         for space in &mut self.hands {
             for hand in space.iter_mut() {
@@ -1493,6 +1486,10 @@ impl Scribe {
                 space.pop();
             }
         }
+    }
+
+    fn forget(&mut self, ids: &[u64]) {
+        self.unslot(ids);
         for id in ids {
             self.cards.remove(id);
         }

@@ -1138,7 +1138,7 @@ impl Scribe {
         let split = self
             .splits
             .iter()
-            .find(|(s, _, _, st)| *s == space && (st - t).abs() <= 3.0)
+            .find(|(s, _, _, st)| *s == space && (st - t).abs() <= SPLIT_MATCH_S)
             .copied();
         // Toward the dealer from a hand's wager, once cards are out: a double-down on that
         // hand (08-09(2)(d)).
@@ -1348,7 +1348,7 @@ impl Scribe {
     }
 
     /// Hand `old` at `space` was just split into `old` and `new`: a double-down read on `old`
-    /// a moment before (within the time a split wager and its pair's parting are matched) is
+    /// within [`SPLIT_MATCH_S`] before is
     /// the split wager, its chips come to rest before the pair was seen apart (a card set
     /// apart and lost by the tracker as it moved, found a second later where it lay: shift
     /// seed 17 at 1319 s). A hand is doubled on its first two cards only (08-09(2)(d)), so
@@ -1360,7 +1360,7 @@ impl Scribe {
                 && s.space == space
                 && s.hand == old
                 && s.kind == WagerKind::Double
-                && now - s.t <= 3.0
+                && now - s.t <= SPLIT_MATCH_S
         }) else {
             return;
         };
@@ -1789,7 +1789,7 @@ impl Scribe {
         let (notes, chip_d, t) = self.run_notes(run);
         self.splits
             .iter()
-            .filter(|(_, _, _, when)| (when - t).abs() <= 3.0)
+            .filter(|(_, _, _, when)| (when - t).abs() <= SPLIT_MATCH_S)
             .find_map(|&(space, _, new, _)| {
                 let at = |hand: u8| {
                     self.stakes
@@ -2021,6 +2021,10 @@ const GAP_S: f64 = 2.0;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
+
+/// Seconds between a split wager's chips coming to rest and its pair being seen apart within
+/// which the two are one split (either may be seen first).
+const SPLIT_MATCH_S: f64 = 3.0;
 
 /// Seconds within which chips that came to rest and went, unpaid, were never a wager: a card
 /// in the dealer's hand, read as a chip while the hand paused over a space to lay it (shift
