@@ -498,12 +498,21 @@ impl Tracker {
             // as a spade for a few frames, its box a little off when the card is half covered),
             // and a card dealt onto another lies offset from it (the card itself, still in
             // sight, is nearer and is taken by the track first).
+            // A card found only a few times, all where it lies still, is as sure of itself
+            // against a sure find of another face off its centre: the next card laid over it
+            // (shift seed 17, round 87: space 2's hit card laid half a width from space 1's
+            // split ace's 10c, three looks after the 10c came to rest, took over its track and
+            // was written as the ace's card).
             (Identity::Card(a), Identity::Card(b)) => {
                 let size = tr.half_width().max(s.half_width().max(1.0));
                 let offset = (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size;
                 let misread =
                     a.rank == b.rank && a.suit.is_red() == b.suit.is_red() && offset < 1.0;
-                a != b && !misread && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
+                let lay_still = tr.confirmed
+                    && (tr.origin[0] - tr.centre[0]).hypot(tr.origin[1] - tr.centre[1])
+                        <= STILL_SHARE * size;
+                let sure_of_itself = tr.hits >= 5 || (lay_still && offset >= OFF_CENTRE_SHARE);
+                a != b && !misread && s.read >= 0.9 && sure_of_itself && tr.agreement() >= 0.8
             }
             (Identity::Chip(a), Identity::Chip(b)) => {
                 a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
@@ -512,6 +521,14 @@ impl Tracker {
         }
     }
 }
+
+/// How far (a share of its half width) a card's track may have drifted from its first find
+/// and still have lain still since.
+const STILL_SHARE: f64 = 0.1;
+
+/// How far off a still card's centre (a share of its half width) a find of another face lies
+/// to be another card laid over it: a card is never laid squarely on another.
+const OFF_CENTRE_SHARE: f64 = 0.25;
 
 /// Seconds a face-up card's track must have gone unfound before a card back found where it
 /// lay is taken for another card: a face read as a back for a look while in sight (half
@@ -934,6 +951,36 @@ mod tests {
         assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
         let ids: Vec<Identity> = tr.objects().map(|t| t.identity).collect();
         assert_eq!(ids, vec![Identity::Card("Qs".parse().unwrap())]);
+    }
+
+    #[test]
+    fn a_card_laid_half_over_one_just_come_to_rest_is_another_card() {
+        // Space 1's split ace's 10c, three looks at rest; space 2's 7c laid half a width off
+        // it, covering it, then swept away with space 2's hand (shift seed 17, round 87). The
+        // 7c is a card of its own; the 10c keeps its face and its track.
+        let mut frames = vec![vec![card("Tc", 300.0, 200.0)]; 3];
+        frames.extend(vec![vec![card("7c", 303.0, 191.0)]; 7]);
+        frames.extend(vec![vec![card("Tc", 300.0, 200.0)]; 5]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(
+            appeared(&changes),
+            vec![
+                Identity::Card("Tc".parse().unwrap()),
+                Identity::Card("7c".parse().unwrap())
+            ],
+            "{changes:?}"
+        );
+        assert!(
+            !changes
+                .iter()
+                .any(|(_, c)| matches!(c, Change::Identity { .. })),
+            "the 10c is never read as the 7c: {changes:?}"
+        );
+        let ten = tr
+            .objects()
+            .find(|t| t.identity == Identity::Card("Tc".parse().unwrap()))
+            .expect("the 10c still followed");
+        assert_eq!(ten.id, 1, "the 10c's first track");
     }
 
     #[test]
