@@ -1726,3 +1726,157 @@ fn a_payoff_fanned_into_the_next_spaces_wager_is_no_underpayment() {
     );
     plays_back_clean(&found);
 }
+
+/// Cards dealt to `space` in `log`.
+fn dealt_to(log: &[Event], space: u8) -> usize {
+    log.iter()
+        .filter(|e| {
+            matches!(e.kind, EventKind::Card { to: Target::Hand { space: s, .. }, .. } if s == space)
+        })
+        .count()
+}
+
+/// A hand's cards are laid each on the one before, over its lower left-hand quarter
+/// (99-01.3-08-10(2)), and players act in turn (08-11): space 2's hits, laid down its row
+/// toward space 1's second split hand set out beside it, are space 2's, the fifth where that
+/// hand would take its fourth (shift seed 18, round 50 at 1444 s: four written to space 1's
+/// split hand, three cards to a bust hand and two overpayments). The round plays back clean.
+#[test]
+fn the_next_spaces_hits_laid_by_a_split_hand_are_that_spaces() {
+    let text = include_str!("logs/next-spaces-hits-where-a-split-hand-would-take-its-next.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    assert_eq!(dealt_to(&found, 1), dealt_to(&truth, 1), "cards to space 1");
+    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
+/// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
+/// at the payoffs half covered, in a smaller box whose centre lies off the card's, is that
+/// card (shift seed 18, round 54 at 1614 s: space 6's second hand's 3d, out of sight four
+/// seconds, found 14 pixels off its place in a box 11 pixels wide, written as dealt again, a
+/// card after the double-down and the hole card turned early, then burned). The recognizer's
+/// slip is as on the footage.
+#[test]
+fn a_card_found_again_half_covered_by_its_double_down_card_is_that_card() {
+    let text = include_str!("logs/split-hands-card-under-its-double-down-card.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let three: Card = "3d".parse().unwrap();
+    let double_t = truth
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    rotated: Some(true),
+                    ..
+                }
+            )
+        })
+        .expect("the double-down card")
+        .t;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if t < double_t {
+                return;
+            }
+            // Unfound under the double-down card for four seconds, then found in a box
+            // shrunk to its uncovered corner.
+            if t < double_t + 4.5 {
+                seen.retain(|s| s.identity != Identity::Card(three));
+                return;
+            }
+            for s in seen
+                .iter_mut()
+                .filter(|s| s.identity == Identity::Card(three))
+            {
+                let c = s.centre;
+                let shrink = |p: [f64; 2]| {
+                    [
+                        c[0] - 8.0 + (p[0] - c[0]) * 0.65,
+                        c[1] - 11.0 + (p[1] - c[1]) * 0.65,
+                    ]
+                };
+                for p in s.corners.iter_mut() {
+                    *p = shrink(*p);
+                }
+                s.centre = shrink(c);
+            }
+        },
+    );
+    let burned = found
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+        .count();
+    assert_eq!(burned, 0, "no card burned from a hand");
+    assert_eq!(dealt_to(&found, 6), dealt_to(&truth, 6), "cards to space 6");
+    plays_back_clean(&found);
+}
+
+/// A winning wager and its payoff taken back at the clear, and the next wager put down on the
+/// same spot two seconds later, its top chip of a value the last wager held, judged a second
+/// after it came to rest, when the next round's first card lay dealt and the clear was not
+/// yet judged: a new wager (shift seed 18, round 36 at 1038 s: taken for last round's $1 found
+/// again, the wager missed and the round unplayable, a card dealt to a space with no wager).
+#[test]
+fn the_next_wager_where_last_rounds_winnings_lay_is_a_new_wager() {
+    let text = include_str!("logs/next-wager-where-last-rounds-winnings-lay.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let wagers = |log: &[Event]| {
+        log.iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Wager {
+                        space: 7,
+                        kind: WagerKind::Original,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    assert_eq!(wagers(&found), wagers(&truth), "space 7's wagers");
+    // Last round's own mistakes (a push paid, the dealer's 17 settled as 16) are found, and
+    // nothing more.
+    let kinds = |log: &[Event]| {
+        let out = pitwatch::audit::audit(log, &HouseRules::default());
+        out.findings
+            .iter()
+            .map(|f| (f.kind, f.round))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(kinds(&found), kinds(&truth));
+}
+
+/// An insurance payoff stacked on the bet, not fanned beside it (99-01.3-08-11(15)(d)): one
+/// chip in sight worth less than twice the bet read (at least that much) is the top of a
+/// stack, written not fanned (shift seed 18, round 93 at 2752 s: space 4's $20 payoff of four
+/// $5 on a $10 bet of two, read $5 on $5, no finding). The audit finds it and nothing else.
+#[test]
+fn an_insurance_payoff_stacked_is_written_not_fanned() {
+    let text = include_str!("logs/insurance-payoff-stacked.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let paid = found.iter().find_map(|e| match &e.kind {
+        EventKind::Payout {
+            space: 4,
+            bet: Bet::Insurance,
+            fanned,
+            at_least,
+            ..
+        } => Some((*fanned, *at_least)),
+        _ => None,
+    });
+    assert_eq!(
+        paid,
+        Some((Some(false), true)),
+        "space 4's insurance payoff"
+    );
+    let out = pitwatch::audit::audit(&found, &HouseRules::default());
+    let kinds: Vec<&str> = out.findings.iter().map(|f| f.kind.as_str()).collect();
+    assert_eq!(kinds, vec!["payout_not_fanned"], "{:?}", out.findings);
+}

@@ -523,10 +523,15 @@ impl Scribe {
                     (Identity::Card(_), Identity::Card(_))
                 ) && d <= SAME_CARD * near
                     && o.placed.is_some_and(|p| covered(p.at, p.t, o.seen_t));
+            // Within the card's half width, the larger found: a card found again half covered
+            // is found in a smaller box, its centre off the card's (shift seed 18 at 1614 s:
+            // a split hand's 3d under its double-down card, found 14 pixels off its place in a
+            // box 11 pixels wide, written as dealt again and then burned).
+            let old_half = half_width(&o.corners).max(1.0);
             (k != id
                 && o.seen_t <= rest_t + self.config.settle_s
                 && o.placed.is_some_and(|p| {
-                    d <= near && dist(o.rest, p.at) <= apart * half_width(&o.corners).max(1.0)
+                    d <= near.max(old_half) && dist(o.rest, p.at) <= apart * old_half
                 })
                 && face)
                 .then_some(k)
@@ -1552,6 +1557,38 @@ impl Scribe {
                 .is_some_and(|last| last.rotated),
             Spot::Dealer => false,
         };
+        // A hand's cards are laid each past the last by the same step (each on the one before,
+        // over its lower left-hand quarter, 08-10(2)): a card lying where a hand of two cards or
+        // more takes its next is that hand's, though another's cards lie nearer (shift seed 18 at
+        // 1444 s: space 2's hits, laid down its row toward space 1's second split hand set
+        // out beside it, were written to that hand, three cards to a bust hand).
+        let in_play = self.in_play();
+        let next_place = self
+            .hands
+            .iter()
+            .enumerate()
+            .flat_map(|(s, hands)| hands.iter().map(move |h| (s, h)))
+            .filter_map(|(s, h)| {
+                let [.., a, b] = h.as_slice() else {
+                    return None;
+                };
+                let a = self.cards.get(a)?.placed?;
+                let b = self.cards.get(b)?.placed?;
+                let next = [2.0 * b.at[0] - a.at[0], 2.0 * b.at[1] - a.at[1]];
+                (!b.rotated).then_some((u8::try_from(s).ok()?, dist(next, p)))
+            })
+            .filter(|(_, d)| *d <= half)
+            // Players act in turn from the dealer's left, each hand played out before the next
+            // (08-10(2), 08-11): of two hands whose next places meet (a row run long), one at
+            // a space before the one the dealer last dealt to is done (the same hour at
+            // 1447 s: space 2's fifth card, where space 1's split hand would take its fourth).
+            .min_by(|a, b| {
+                let done = |s: u8| in_play.is_some_and(|at| s < at);
+                done(a.0).cmp(&done(b.0)).then(a.1.total_cmp(&b.1))
+            });
+        if let Some((s, _)) = next_place {
+            return Some(Spot::Space(s));
+        }
         self.cards
             .values()
             .filter_map(|n| n.placed)
@@ -1561,6 +1598,26 @@ impl Scribe {
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
+    }
+
+    /// The space the dealer last dealt a card to since the dealer's own last card (the space
+    /// in play once every hand holds two cards), if any.
+    fn in_play(&self) -> Option<u8> {
+        let dealers = self
+            .dealer
+            .iter()
+            .filter_map(|id| self.cards.get(id)?.placed)
+            .map(|p| p.t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.cards
+            .values()
+            .filter_map(|n| n.placed)
+            .filter(|p| p.t > dealers && dealers.is_finite())
+            .max_by(|a, b| a.t.total_cmp(&b.t))
+            .and_then(|p| match p.spot {
+                Spot::Space(s) => Some(s),
+                Spot::Dealer => None,
+            })
     }
 
     /// True when no placed card was in sight from `t` on: between a round's clear (its cards

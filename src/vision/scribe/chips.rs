@@ -78,7 +78,7 @@ pub(super) struct Paid {
     event: u64,
     points: Vec<[f64; 2]>,
     amount: i64,
-    /// Its fan lay into another space's wager (see [`Scribe::into_another_wager`]).
+    /// Its fan lay into another space's wager (see [`Scribe::runs_into_another_wager`]).
     crowded: bool,
     /// When its space's cards were cleared after it was read, seconds.
     cleared: Option<f64>,
@@ -510,7 +510,7 @@ impl Scribe {
     pub(super) fn follow_chip(&mut self, tr: &Track) {
         let (still, settle) = (self.config.still, self.config.settle_s);
         // Every placed card out of sight a while: the round's cards were cleared.
-        let last_card = self.last_card_seen();
+        let last_card = self.last_card_seen(f64::INFINITY);
         let table_bare = last_card < tr.last - EMPTIED_S;
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
@@ -875,7 +875,7 @@ impl Scribe {
         }
         let run = run.as_slice();
         // A run lying into another space's wager: chips of one may hide chips of the other.
-        let crowded = ran_into || self.into_another_wager(space, run);
+        let crowded = ran_into || self.runs_into_another_wager(space, run);
         // The step of the space's wagers fanned and counted: a payoff is fanned alike.
         let reference = run
             .iter()
@@ -932,9 +932,14 @@ impl Scribe {
                             && !off_line(&fan, *p, chip_d)
                 })
         };
-        // When the table last emptied (every placed card out of sight for `EMPTIED_S`, or the
-        // last clear judged, its cards forgotten): a wager placed before then is last round's.
-        let last_card = self.last_card_seen();
+        // When the table last emptied (every card placed by then out of sight for `EMPTIED_S`
+        // before the run came to rest, or the last clear judged, its cards forgotten): a wager
+        // placed before then is last round's. (Not the next round's first card, dealt while
+        // the run was being judged: shift seed 18 at 1038 s, space 7's $1 wager come to rest
+        // where last round's winning $1 and $2 lay, judged a second later, when the clear was
+        // not yet judged and space 2's first card lay dealt; taken for last round's $1 found
+        // again, and the wager missed.)
+        let last_card = self.last_card_seen(t);
         let emptied = if last_card < t - EMPTIED_S {
             last_card
         } else {
@@ -958,7 +963,7 @@ impl Scribe {
         // cleared was taken back (a winning wager and its payoff, 08-11(12)): a chip coming to
         // rest there now is the next wager, whatever its value, even one whose track wandered
         // over from that fan under the player's hand.
-        let cleared = self.cleared_at;
+        let cleared = self.cleared_at.max(emptied);
         let taken = |s: &Stake| {
             let fan_gone = s.counted && cleared > s.t && cleared <= t;
             let mine: Vec<&ChipNote> = s
@@ -1227,8 +1232,16 @@ impl Scribe {
             // But one chip worth less than the wager it pays, counted chip by chip, is no
             // payoff a dealer would make of a lone chip (a main bet wins at least even
             // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
-            let stacked =
-                notes.len() == 1 && bet == Bet::Main && counted && total < self.valued(staked);
+            // So too one chip worth less than twice an insurance bet read (at least that much,
+            // counted or not): insurance pays two to one, its payoff fanned beside the bet at
+            // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
+            // bet stacked, read $5 and $5, no finding).
+            let stacked = notes.len() == 1
+                && match bet {
+                    Bet::Main => counted && total < self.valued(staked),
+                    Bet::Insurance => total < 2 * staked,
+                    Bet::Tip => false,
+                };
             // A fan with a chip unseen in it, or lying into another space's wager, pays at
             // least what was counted.
             let short =
@@ -1671,7 +1684,7 @@ impl Scribe {
     /// more apart (clean shift seed 13 at 1528 s and 1678 s: space 3's payoff fanned over
     /// the end of space 4's wager fanned toward it, a $2 and a $1 of it not told apart from
     /// space 4's chips, read $2 and $1 short).
-    fn into_another_wager(&self, space: u8, run: &[u64]) -> bool {
+    fn runs_into_another_wager(&self, space: u8, run: &[u64]) -> bool {
         let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
         self.stakes
             .iter()
@@ -1937,11 +1950,12 @@ impl Scribe {
             .map_or([0.0, 0.0], |s| centroid(&s.bet))
     }
 
-    /// When a placed card was last seen, seconds (minus infinity when none is placed).
-    fn last_card_seen(&self) -> f64 {
+    /// When a card placed by `by` seconds was last seen, seconds (minus infinity when none
+    /// is placed).
+    fn last_card_seen(&self, by: f64) -> f64 {
         self.cards
             .values()
-            .filter(|c| c.placed.is_some())
+            .filter(|c| c.placed.is_some_and(|p| p.t <= by))
             .map(|c| c.seen_t)
             .fold(f64::NEG_INFINITY, f64::max)
     }

@@ -655,7 +655,7 @@ mod tests {
         let up = centroid(&layout.dealer_cards);
         let log = read(&layout, 60, |t| {
             let mut found = vec![seen(Some("Ah"), up[0], up[1])];
-            if t >= 1.0 && t < 6.6 {
+            if (1.0..6.6).contains(&t) {
                 found.push(seen(Some("Kh"), at[0], at[1]));
             }
             if (0.4..6.0).contains(&t) {
@@ -793,8 +793,10 @@ mod tests {
             .iter()
             .filter_map(|e| match &e.kind {
                 EventKind::Card {
-                    card: Some(c), to, ..
-                } if matches!(to, Target::Hand { space: 4, .. }) => Some(c.to_string()),
+                    card: Some(c),
+                    to: Target::Hand { space: 4, .. },
+                    ..
+                } => Some(c.to_string()),
                 EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
                 _ => None,
             })
@@ -1209,5 +1211,73 @@ mod tests {
         }
         let middle = axes[4];
         assert!(middle.right[0] > 0.9, "{middle:?}");
+    }
+
+    /// Players act in turn from the dealer's left (99-01.3-08-11): a card laid where the hand
+    /// the dealer is playing takes its next, and where an earlier space's hand (done) would
+    /// take its next too, is the hand in play's, though the earlier one's place lies nearer
+    /// (shift seed 18, round 50 at 1447 s: space 2's fifth card, 5 pixels from where space 1's
+    /// hand would take its fourth and 11 from its own row's next place).
+    #[test]
+    fn a_card_where_two_hands_next_places_meet_is_the_hand_in_plays() {
+        // That hour's camera (its layout's tilt and roll), and its cards' places, in pixels.
+        let camera = Camera::overhead(1280, 720, 0.0015018, -0.007127);
+        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        // (face, where, when dealt): space 1's three cards (its row run so that its next
+        // place is 5 pixels from the card in question), space 2's five, the dealer's up card
+        // at 3 s and hole card at 6 s, and the card in question last.
+        let one = [
+            ("8s", [352.0, 470.0], 1.0),
+            ("7h", [354.7, 496.0], 4.0),
+            ("5d", [357.3, 522.0], 8.0),
+        ];
+        let two = [
+            ("3h", [418.0, 397.0], 2.0),
+            ("Ad", [406.0, 428.0], 5.0),
+            ("2h", [395.0, 458.0], 10.0),
+            ("Ah", [384.0, 488.0], 12.0),
+            ("8d", [377.0, 517.0], 14.0),
+        ];
+        let last = ("5s", [362.0, 553.0], 16.0);
+        let up = centroid(&layout.dealer_cards);
+        let log = read(&layout, 100, |t| {
+            let mut found = Vec::new();
+            if t >= 3.0 {
+                found.push(seen(Some("Kc"), up[0] - 20.0, up[1]));
+            }
+            if t >= 6.0 {
+                found.push(seen(None, up[0] + 20.0, up[1]));
+            }
+            for (face, at, when) in one.iter().chain(&two).chain([&last]) {
+                if t >= *when {
+                    found.push(seen(Some(face), at[0], at[1]));
+                }
+            }
+            found
+        });
+        let to: Vec<(String, Target)> = log
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Card {
+                    to, card: Some(c), ..
+                } if c.to_string() != "Kc" => Some((c.to_string(), to)),
+                _ => None,
+            })
+            .collect();
+        let hand = |space| Target::Hand { space, hand: 1 };
+        let want: Vec<(String, Target)> = one
+            .iter()
+            .map(|c| (c.0.to_string(), hand(1)))
+            .chain(
+                two.iter()
+                    .chain([&last])
+                    .map(|c| (c.0.to_string(), hand(2))),
+            )
+            .collect();
+        let mut got = to.clone();
+        got.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut want = want;
+        want.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(got, want, "{log:?}");
     }
 }
