@@ -99,6 +99,25 @@ fn plays_back_clean(found: &[Event]) {
     assert!(out.findings.is_empty(), "{:?}", out.findings);
 }
 
+/// Cards dealt to `space` in `log`.
+fn dealt_to(log: &[Event], space: u8) -> usize {
+    log.iter()
+        .filter(|e| {
+            matches!(e.kind, EventKind::Card { to: Target::Hand { space: s, .. }, .. } if s == space)
+        })
+        .count()
+}
+
+/// The log `text` read by a level camera: spaces 1 and 2 are dealt the cards the truth deals
+/// them, and the round plays back clean.
+fn spaces_one_and_two_read_as_dealt(text: &str) {
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    assert_eq!(dealt_to(&found, 1), dealt_to(&truth, 1), "cards to space 1");
+    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
 /// Amounts left out: what was placed, paid or taken, and where, not how much.
 fn without_amounts(log: &[Event]) -> Vec<Event> {
     log.iter()
@@ -1660,19 +1679,7 @@ fn a_split_card_lost_as_it_is_set_apart_is_that_card_moved() {
 /// ace, and the ace's own card taken for a burn, an overpay). The round plays back clean.
 #[test]
 fn a_card_by_a_split_ace_dealt_its_card_is_the_next_spaces() {
-    let text = include_str!("logs/split-aces-beside-the-next-hand.jsonl");
-    let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
-    let dealt = |log: &[Event], space: u8| {
-        log.iter()
-            .filter(|e| {
-                matches!(e.kind, EventKind::Card { to: Target::Hand { space: s, .. }, .. } if s == space)
-            })
-            .count()
-    };
-    assert_eq!(dealt(&found, 1), dealt(&truth, 1), "cards to space 1");
-    assert_eq!(dealt(&found, 2), dealt(&truth, 2), "cards to space 2");
-    plays_back_clean(&found);
+    spaces_one_and_two_read_as_dealt(include_str!("logs/split-aces-beside-the-next-hand.jsonl"));
 }
 
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17
@@ -1727,15 +1734,6 @@ fn a_payoff_fanned_into_the_next_spaces_wager_is_no_underpayment() {
     plays_back_clean(&found);
 }
 
-/// Cards dealt to `space` in `log`.
-fn dealt_to(log: &[Event], space: u8) -> usize {
-    log.iter()
-        .filter(|e| {
-            matches!(e.kind, EventKind::Card { to: Target::Hand { space: s, .. }, .. } if s == space)
-        })
-        .count()
-}
-
 /// A hand's cards are laid each on the one before, over its lower left-hand quarter
 /// (99-01.3-08-10(2)), and players act in turn (08-11): space 2's hits, laid down its row
 /// toward space 1's second split hand set out beside it, are space 2's, the fifth where that
@@ -1743,12 +1741,9 @@ fn dealt_to(log: &[Event], space: u8) -> usize {
 /// split hand, three cards to a bust hand and two overpayments). The round plays back clean.
 #[test]
 fn the_next_spaces_hits_laid_by_a_split_hand_are_that_spaces() {
-    let text = include_str!("logs/next-spaces-hits-where-a-split-hand-would-take-its-next.jsonl");
-    let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
-    assert_eq!(dealt_to(&found, 1), dealt_to(&truth, 1), "cards to space 1");
-    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
-    plays_back_clean(&found);
+    spaces_one_and_two_read_as_dealt(include_str!(
+        "logs/next-spaces-hits-where-a-split-hand-would-take-its-next.jsonl"
+    ));
 }
 
 /// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
