@@ -1226,8 +1226,10 @@ impl Round {
             && self.upcard().map(|c| c.rank) == Some(Rank::Ace);
         if let Move::Pay(Some(false)) = mv {
             // 08-11(16)(a): at a surveilled table every payoff is fanned; 08-11(15)(d): an
-            // insurance payoff is fanned at any table.
-            if rules.video_surveillance || bet == Bet::Insurance {
+            // insurance payoff is fanned at any table. A payoff of one chip, where the log
+            // says which chips, lies the same either way: there is nothing to fan.
+            let one_chip = money.chips.as_ref().is_some_and(|c| c.count() == 1);
+            if (rules.video_surveillance || bet == Bet::Insurance) && !one_chip {
                 let cite = if rules.video_surveillance {
                     "N.D. Admin. Code 99-01.3-08-11(16)(a)"
                 } else {

@@ -83,6 +83,11 @@ impl Chips {
     pub fn total(&self) -> Cents {
         self.0.iter().map(|&(v, n)| v * Cents::from(n)).sum()
     }
+
+    /// How many chips.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|&(_, n)| n).sum()
+    }
 }
 
 /// A movement of chips: how much, and (when seen) which chips.

@@ -314,7 +314,11 @@ impl Table {
         let money = self.money(amount);
         // 08-11(16)(a): fanned at a surveilled table; 08-11(15)(d): insurance payoffs always.
         let must_fan = self.cfg.rules.video_surveillance || bet == Bet::Insurance;
-        let stacked = must_fan && self.take(Mistake::NotFanned);
+        // One chip lies the same fanned or stacked: no mistake can be made with it (the
+        // round's chance of one is spent all the same, so the rest of the shift plays as
+        // before).
+        let took = must_fan && self.take(Mistake::NotFanned);
+        let stacked = took && money.chips.as_ref().is_none_or(|c| c.count() > 1);
         self.emit(EventKind::Payout {
             space,
             hand,
@@ -942,6 +946,33 @@ mod tests {
             }
         }
         assert_eq!(rounds, 300);
+    }
+
+    #[test]
+    fn a_payoff_of_one_chip_is_never_made_stacked() {
+        // 08-11(16)(a) asks for payoff chips fanned: one chip lies the same either way, so no
+        // mistake can be made with it. Payoffs of two chips or more are still stacked.
+        let (mut one, mut stacked) = (0, 0);
+        for seed in 1..=6 {
+            let mut cfg = PlayConfig::new(HouseRules::default(), seed);
+            cfg.with_chips = true;
+            cfg.errors = 1.0;
+            cfg.mistakes = vec![Mistake::NotFanned];
+            for e in Table::new(cfg).play(30) {
+                if let EventKind::Payout {
+                    money,
+                    fanned: Some(false),
+                    ..
+                } = &e.kind
+                {
+                    let chips = money.chips.as_ref().map_or(0, Chips::count);
+                    one += usize::from(chips == 1);
+                    stacked += 1;
+                }
+            }
+        }
+        assert_eq!(one, 0, "payoffs of one chip made stacked");
+        assert!(stacked >= 20, "payoffs stacked: {stacked}");
     }
 
     #[test]
