@@ -1875,3 +1875,54 @@ fn an_insurance_payoff_stacked_is_written_not_fanned() {
     let kinds: Vec<&str> = out.findings.iter().map(|f| f.kind.as_str()).collect();
     assert_eq!(kinds, vec!["payout_not_fanned"], "{:?}", out.findings);
 }
+
+/// An insurance bet covered by the hand's hit card laid over it is under the card, not
+/// collected (shift seed 19, round 4 at 101 s: space 6's bet hidden for four seconds under its
+/// 10s, written collected, and its payoff, stacked beside it at 106 s, never read). The bet
+/// is paid, not collected. The recognizer's slip is as on the footage: the bet unfound from
+/// the card's coming to rest until four seconds later.
+#[test]
+fn an_insurance_bet_under_a_hit_card_is_not_collected() {
+    let text = include_str!("logs/insurance-bet-under-a-hit-card.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let ten_t = truth
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "10s"))
+        .expect("space 6's 10s")
+        .t;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |layout, t, seen| {
+            if (ten_t + 0.3..ten_t + 4.3).contains(&t) {
+                let line = &layout.spaces[5].insurance;
+                seen.retain(|s| {
+                    !matches!(s.identity, Identity::Chip(_))
+                        || !contains(line, PixelPt::new(s.centre[0], s.centre[1]))
+                });
+            }
+        },
+    );
+    let insurance: Vec<&EventKind> = found
+        .iter()
+        .map(|e| &e.kind)
+        .filter(|k| {
+            matches!(
+                k,
+                EventKind::Collect {
+                    space: 6,
+                    bet: Bet::Insurance,
+                    ..
+                } | EventKind::Payout {
+                    space: 6,
+                    bet: Bet::Insurance,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert!(
+        matches!(insurance.as_slice(), [EventKind::Payout { .. }]),
+        "{insurance:?}"
+    );
+}

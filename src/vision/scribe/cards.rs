@@ -1600,6 +1600,15 @@ impl Scribe {
             .map(|(s, _)| s)
     }
 
+    /// True when a card that came to rest between `from` and `to` seconds lies over `p`
+    /// (within `reach` pixels of its box).
+    pub(super) fn card_laid_over(&self, p: [f64; 2], reach: f64, from: f64, to: f64) -> bool {
+        self.cards.values().any(|n| {
+            n.placed
+                .is_some_and(|q| (from..=to).contains(&q.t) && poly_dist(&n.corners, p) <= reach)
+        })
+    }
+
     /// The space the dealer last dealt a card to since the dealer's own last card (the space
     /// in play once every hand holds two cards), if any.
     fn in_play(&self) -> Option<u8> {

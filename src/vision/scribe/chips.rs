@@ -330,6 +330,10 @@ const OVER: f64 = 0.75;
 /// sight lies over it: nearer than a fan's step (0.6 of a width).
 const UNDER: f64 = 0.55;
 
+/// Seconds before a wager's chip was last seen within which a card come to rest over it hid
+/// it (a chip half covered is still found a while).
+const COVERED_BY_CARD_S: f64 = 2.0;
+
 /// Seconds within which a wager's stack fanned where it stood goes out of sight and its fan
 /// comes to rest: one movement of the dealer's hand.
 const FANNED_S: f64 = 1.0;
@@ -574,6 +578,11 @@ impl Scribe {
     /// last seen to [`FANNED_S`] after. The wager's chip lies under the payoff, not collected
     /// (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's payoff
     /// laid across space 5's wager fanned for its own payoff).
+    ///
+    /// So too a card come to rest over it (its box within half a chip's radius of the chip's
+    /// centre) from [`COVERED_BY_CARD_S`] before it was last seen: a hand's hit card laid over
+    /// an insurance bet (shift seed 19 at 101 s: space 6's bet, its chips' top hidden under the
+    /// 10s 1.4 s after the card came to rest, written collected, and its payoff never read).
     fn lies_under(&self, tr: &Track) -> bool {
         let Some(radius) = self.chips.get(&tr.id).map(|n| n.radius) else {
             return false;
@@ -583,6 +592,15 @@ impl Scribe {
         self.paid
             .iter()
             .any(|p| laid(p.t) && p.points.iter().any(|q| on(*q)))
+            // (Not a chip seen for a moment: a card read as a chip as it was laid, which
+            // `FLEETING_S` takes back; shift seed 16 at 1300 s.)
+            || tr.last - tr.first >= FLEETING_S
+                && self.card_laid_over(
+                    tr.centre,
+                    0.5 * radius,
+                    tr.last - COVERED_BY_CARD_S,
+                    tr.last + FANNED_S,
+                )
     }
 
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as
