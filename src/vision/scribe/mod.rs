@@ -365,6 +365,15 @@ mod tests {
         }
     }
 
+    /// The default table seen by a level camera: its layout.
+    fn level_layout() -> Layout {
+        Layout::of(
+            "1",
+            &TableDesign::default(),
+            &Camera::overhead(1280, 720, 0.0, 0.0),
+        )
+    }
+
     /// The events the scribe writes of `looks` looks 0.2 s apart, each finding what
     /// `found(t)` gives, the tracker between (the default camera's layout, `layout`).
     fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
@@ -386,8 +395,7 @@ mod tests {
         // The dealer's fifth card lies past the end of the dealer's card zone, nearer space
         // 6's card zone than the dealer's (shift seed 12, round 118). The dealer's hand is
         // face up, so the players have acted (08-11(10)): it is the dealer's draw.
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let zone = &layout.dealer_cards;
         let right = zone.iter().map(|p| p[0]).fold(f64::MIN, f64::max);
         let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
@@ -442,8 +450,7 @@ mod tests {
     /// card under another laid after it cannot be taken away alone (08-10(2)).
     #[test]
     fn a_card_lost_under_the_cards_laid_over_parts_of_it_is_not_burned() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[1].cards);
         let hit = [at[0] - 11.6, at[1] + 29.2];
         let next = [at[0] + 27.3, at[1] + 21.7];
@@ -484,8 +491,7 @@ mod tests {
     /// card, and read as dealt out of order (08-10(1)).
     #[test]
     fn a_card_found_faintly_then_surely_a_little_off_was_dealt_when_first_found() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let zone = &layout.dealer_cards;
         let at = centroid(zone);
         let log = read(&layout, 40, |t| {
@@ -513,8 +519,7 @@ mod tests {
     /// hole card seen on its way to the dealer.
     #[test]
     fn the_shuffles_piles_before_the_dealer_are_one_shuffle_not_dealt_cards() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.dealer_cards);
         let one = centroid(&layout.spaces[0].cards);
         let three = centroid(&layout.spaces[2].cards);
@@ -605,8 +610,7 @@ mod tests {
     /// written as four burns).
     #[test]
     fn a_spaces_cards_followed_a_moment_in_the_dealers_hand_were_picked_up_not_burned() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[3].cards);
         let hand = [
             ("4h", at[0], at[1]),
@@ -649,8 +653,7 @@ mod tests {
     /// 3219 s, read as a hand with no cards paid). The dealer's card stays throughout.
     #[test]
     fn a_spaces_cards_picked_up_one_after_the_other_were_cleared_not_burned() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[6].cards);
         let up = centroid(&layout.dealer_cards);
         let log = read(&layout, 60, |t| {
@@ -681,8 +684,7 @@ mod tests {
     /// 2252 s: a player's 2h never written, `dealing_order`).
     #[test]
     fn the_next_rounds_card_laid_on_last_rounds_place_is_dealt() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[5].cards);
         let second = [at[0] - 18.0, at[1] + 25.0];
         let up = centroid(&layout.dealer_cards);
@@ -710,8 +712,7 @@ mod tests {
     /// 1139 s): it went with them. The others are not burned from a hand left on the felt.
     #[test]
     fn a_card_found_a_moment_on_its_spot_after_its_hand_was_taken_up_went_with_it() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[6].cards);
         let up = centroid(&layout.dealer_cards);
         let log = read(&layout, 70, |t| {
@@ -742,8 +743,7 @@ mod tests {
     /// card across the hand after the chips is the double's (shift seed 13 at 603 s).
     #[test]
     fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let space = &layout.spaces[3];
         let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
         let toward = {
@@ -810,8 +810,7 @@ mod tests {
     /// a card to a bust hand, 08-11(6)).
     #[test]
     fn two_cards_found_at_once_were_dealt_in_the_order_they_lie() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[0].cards);
         let fan = |k: f64| (at[0] - 18.0 * k, at[1] + 25.0 * k);
         let log = read(&layout, 30, |t| {
@@ -846,8 +845,7 @@ mod tests {
     /// taken from it, its other cards staying, and not seen again, is burned from it.
     #[test]
     fn a_hands_card_lost_a_while_and_found_where_it_lay_never_went() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[2].cards);
         // The hand's second (`Js`) or third card (`Qh`) unfound from 4 s, found again at
         // `back`.
@@ -882,8 +880,7 @@ mod tests {
     /// 1385 s). Another card of that face would lie a card's index along the hand.
     #[test]
     fn a_card_found_again_a_little_off_as_its_own_face_is_not_dealt() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[2].cards);
         let faces = |off: f64| -> Vec<String> {
             read(&layout, 40, |t| {
@@ -912,8 +909,7 @@ mod tests {
     /// when the piles went; the burn is a burn (08-08(1), (3)).
     #[test]
     fn a_card_burned_over_where_a_pile_lay_is_a_burn_and_the_piles_went_before() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.dealer_cards);
         let log = read(&layout, 60, |t| {
             let mut found = Vec::new();
@@ -939,8 +935,7 @@ mod tests {
     /// space 2, its hand 21 and not a loser.
     #[test]
     fn a_card_hidden_a_moment_and_read_as_another_face_where_it_lies_is_not_dealt() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let two = centroid(&layout.spaces[1].cards);
         let three = centroid(&layout.spaces[2].cards);
         let log = read(&layout, 50, |t| {
@@ -966,8 +961,7 @@ mod tests {
     /// after the next two hands, 08-10(1)).
     #[test]
     fn a_card_found_off_its_centre_for_a_look_lay_where_it_lies_all_along() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let one = centroid(&layout.spaces[0].cards);
         let three = centroid(&layout.spaces[2].cards);
         let order = |off: f64| -> Vec<String> {
@@ -1005,8 +999,7 @@ mod tests {
     /// judged (shift seed 14 at 1247 s: written as dealt face up, a dealing-order finding).
     #[test]
     fn a_hole_card_turned_at_once_stays_the_hole_card_when_the_next_round_starts_quickly() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let three = centroid(&layout.spaces[2].cards);
         let four = centroid(&layout.spaces[3].cards);
         let dealer = centroid(&layout.dealer_cards);
@@ -1050,8 +1043,7 @@ mod tests {
     /// and the next space's hit written to it).
     #[test]
     fn a_second_card_further_along_the_hand_than_usual_is_no_split() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let at = centroid(&layout.spaces[2].cards);
         // The number of cards in each hand at space 3 once both lie still.
         let hands = |off: [f64; 2]| -> Vec<usize> {
@@ -1081,8 +1073,7 @@ mod tests {
     /// space 3's card missed, a dealing-order finding and an overpay to a hand of no cards).
     #[test]
     fn a_track_carried_off_onto_a_card_of_its_face_leaves_its_card_dealt() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let two = centroid(&layout.spaces[1].cards);
         let three = centroid(&layout.spaces[2].cards);
         let log = read(&layout, 50, |t| {
@@ -1153,8 +1144,7 @@ mod tests {
     /// The wagers written at space 4 of the default camera's layout, a card lying there
     /// throughout, as its bet spot shows `top(t)` (a stack's top chip, if any).
     fn wagers_at_four(top: impl Fn(f64) -> Option<i64>) -> Vec<(f64, i64)> {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let space = &layout.spaces[3];
         let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
         let log = read(&layout, 50, |t| {
@@ -1201,8 +1191,7 @@ mod tests {
 
     #[test]
     fn a_space_faces_the_dealer_and_numbers_grow_to_the_dealers_right() {
-        let camera = Camera::overhead(1280, 720, 0.0, 0.0);
-        let layout = Layout::of("1", &TableDesign::default(), &camera);
+        let layout = level_layout();
         let axes = chips::axes_of(&layout);
         // The dealer sits at the bottom of the frame; space 1 is at the frame's left.
         for s in &layout.spaces {
