@@ -374,6 +374,19 @@ mod tests {
         )
     }
 
+    /// How many burns `log` holds, and how many clears of `space`'s cards alone.
+    fn burns_and_clears(log: &[Event], space: u8) -> (usize, usize) {
+        let burns = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+            .count();
+        let cleared = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(s) } if s == space))
+            .count();
+        (burns, cleared)
+    }
+
     /// The events the scribe writes of `looks` looks 0.2 s apart, each finding what
     /// `found(t)` gives, the tracker between (the default camera's layout, `layout`).
     fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
@@ -637,15 +650,7 @@ mod tests {
             }
             found
         });
-        let burns = log
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
-            .count();
-        let cleared = log
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(4) }))
-            .count();
-        assert_eq!((burns, cleared), (0, 1), "{log:?}");
+        assert_eq!(burns_and_clears(&log, 4), (0, 1), "{log:?}");
     }
 
     /// A space's two cards picked up one after the other, 0.6 s apart (even money paid
@@ -726,15 +731,7 @@ mod tests {
             }
             found
         });
-        let burns = log
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
-            .count();
-        let cleared = log
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(7) }))
-            .count();
-        assert_eq!((burns, cleared), (0, 1), "{log:?}");
+        assert_eq!(burns_and_clears(&log, 7), (0, 1), "{log:?}");
     }
 
     /// A hand's second card dealt as the dealer's hand still covers half of it, found off
