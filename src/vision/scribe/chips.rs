@@ -330,6 +330,12 @@ const OVER: f64 = 0.75;
 /// sight lies over it: nearer than a fan's step (0.6 of a width).
 const UNDER: f64 = 0.55;
 
+/// A card whose box reaches this share of a chip's radius of the chip's centre lies over it
+/// (a card's and a chip's boxes as found are each a few pixels off: shift seed 19 at 101 s,
+/// a 10s over a third of a chip, its box found 6.4 pixels from the chip's centre, 0.58 of its
+/// radius).
+const CARD_OVER: f64 = 0.7;
+
 /// Seconds before a wager's chip was last seen within which a card come to rest over it hid
 /// it (a chip half covered is still found a while).
 const COVERED_BY_CARD_S: f64 = 2.0;
@@ -579,13 +585,14 @@ impl Scribe {
     /// (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's payoff
     /// laid across space 5's wager fanned for its own payoff).
     ///
-    /// So too a card come to rest over it (its box within half a chip's radius of the chip's
-    /// centre) from [`COVERED_BY_CARD_S`] before it was last seen: a hand's hit card laid over
-    /// an insurance bet (shift seed 19 at 101 s: space 6's bet, hidden under the 10s 1.4 s
-    /// after the card came to rest, was written collected and its payoff never read; played
-    /// back in `tests/scribe.rs`, where it now reads right, though that hour still does not).
+    /// So too a card come to rest over it (its box within [`CARD_OVER`] of a chip's radius of
+    /// where the chip came to rest) from [`COVERED_BY_CARD_S`] before it was last seen: a
+    /// hand's hit card laid over an insurance bet (shift seed 19 at 101 s: space 6's bet, a
+    /// third covered by the 10s and lost 1.4 s after the card came to rest, as the dealer's
+    /// hand passed over it, was written collected and its payoff never read). Measured from
+    /// where the chip came to rest: its last box may be the part left uncovered.
     fn lies_under(&self, tr: &Track) -> bool {
-        let Some(radius) = self.chips.get(&tr.id).map(|n| n.radius) else {
+        let Some((radius, rest)) = self.chips.get(&tr.id).map(|n| (n.radius, n.rest)) else {
             return false;
         };
         let laid = |t: f64| (tr.last - 0.3..=tr.last + FANNED_S).contains(&t);
@@ -597,8 +604,8 @@ impl Scribe {
             // `FLEETING_S` takes back; shift seed 16 at 1300 s.)
             || tr.last - tr.first >= FLEETING_S
                 && self.card_laid_over(
-                    tr.centre,
-                    0.5 * radius,
+                    rest,
+                    CARD_OVER * radius,
                     tr.last - COVERED_BY_CARD_S,
                     tr.last + FANNED_S,
                 )
@@ -1723,12 +1730,16 @@ impl Scribe {
             })
     }
 
-    /// True while some chip of the wager is in sight (or was, a moment ago).
+    /// True while some chip of the wager is in sight (or was, a moment ago), or lies under a
+    /// card laid over it (shift seed 19 at 106 s: space 6's insurance bet, under its hit card,
+    /// paid beside it and the payoff never read).
     fn present(&self, s: &Stake) -> bool {
         s.tracks.iter().any(|id| {
-            self.chips
-                .get(id)
-                .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
+            self.chips_under.contains(id)
+                || self
+                    .chips
+                    .get(id)
+                    .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
         })
     }
 
