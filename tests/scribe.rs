@@ -1939,3 +1939,82 @@ fn an_insurance_bet_under_a_hit_card_is_not_collected() {
         "{insurance:?}"
     );
 }
+
+/// The faces dealt to `space`, hand by hand, in the order the log deals them.
+fn faces_dealt_to(log: &[Event], space: u8) -> Vec<(u8, String)> {
+    log.iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card {
+                to: Target::Hand { space: s, hand },
+                card: Some(c),
+                ..
+            } if s == space => Some((hand, c.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A hand's hits found far end first are dealt in the order they lie along its row: each hit
+/// is laid further along the hand's cards than the last (99-01.3-08-10(2)). Shift seed 20,
+/// round 27 at 828 s: space 1's 9c, 3d and Ks, laid under the dealer's arm, were uncovered
+/// far end first; the Ks was written before the others, the hand bust at A 2 K 9, and the 3d
+/// a card to a finished hand (`card_to_finished_hand`, not there). The recognizer's slip is as
+/// on the footage: the 9c and 3d unfound until a moment after the Ks came to rest.
+#[test]
+fn hits_found_far_end_first_are_dealt_in_their_rows_order() {
+    let text = include_str!("logs/hits-uncovered-far-end-first.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let ks_t = truth
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "Ks"))
+        .expect("space 1's Ks")
+        .t;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if t < ks_t + 0.3 {
+                seen.retain(|s| {
+                    !matches!(s.identity, Identity::Card(c) if ["9c", "3d"].contains(&c.to_string().as_str()))
+                });
+            }
+        },
+    );
+    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1));
+    plays_back_clean(&found);
+}
+
+/// A split hand's hit found at once but faintly, and sure only after the next hand was dealt
+/// its second card, is the first hand's: it came to rest while that hand was still in turn
+/// (99-01.3-08-09(2)(c)) and lies along its row. Shift seed 20, round 29 at 891 s: space 1's
+/// sixes split, the first hand's Qh laid under the dealer's arm and found faintly until the
+/// arm moved on, after the second hand's 8s came to rest; written to the second hand, which
+/// then held 6 Q 8, bust, and its 10h a card to a finished hand (`card_to_finished_hand`, not
+/// there). The recognizer's slip is as on the footage: the Qh found under the 0.5 that makes
+/// a track an object until 0.9 s after the 8s was dealt.
+#[test]
+fn a_split_hands_hit_made_sure_late_is_its_hands() {
+    let text = include_str!("logs/split-hands-hit-confirmed-late.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let eight_t = truth
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "8s"))
+        .expect("the second hand's 8s")
+        .t;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if t < eight_t + 0.9 {
+                for s in seen
+                    .iter_mut()
+                    .filter(|s| matches!(s.identity, Identity::Card(c) if c.to_string() == "Qh"))
+                {
+                    s.score = 0.45;
+                }
+            }
+        },
+    );
+    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1));
+    plays_back_clean(&found);
+}

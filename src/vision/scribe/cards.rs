@@ -387,6 +387,9 @@ impl Scribe {
         };
         let card = if turned.is_some() { None } else { card };
         let mut apart = None;
+        // When it is written as dealt: as it came to rest, unless found after cards dealt
+        // after it.
+        let mut laid_t = rest_t;
         let (target, rotated) = match spot {
             Spot::Dealer => {
                 self.dealer.push(id);
@@ -394,9 +397,27 @@ impl Scribe {
             }
             Spot::Space(s) => {
                 let hands = &mut self.hands[usize::from(s)];
+                // The hands as they lay when it came to rest: a card found late, after a card
+                // dealt later to the next hand came to rest (shift seed 20 at 891 s: a split
+                // hand's hit under the dealer's arm, the next hand dealt its second card
+                // meanwhile), was dealt while its hand was still in turn.
+                let then: Vec<Vec<u64>> = hands
+                    .iter()
+                    .map(|h| {
+                        h.iter()
+                            .copied()
+                            .filter(|i| {
+                                self.cards
+                                    .get(i)
+                                    .and_then(|n| n.placed)
+                                    .is_none_or(|p| p.t <= rest_t)
+                            })
+                            .collect()
+                    })
+                    .collect();
                 let mut hi = match doubled {
                     Some((_, hand)) => usize::from(hand).saturating_sub(1),
-                    None => nearest_hand(hands, &self.cards, rest, in_turn(hands)),
+                    None => nearest_hand(&then, &self.cards, rest, in_turn(&then)),
                 };
                 if hands.is_empty() {
                     hands.push(Vec::new());
@@ -432,7 +453,27 @@ impl Scribe {
                 }
                 let first = hands[hi].first().and_then(|f| self.cards.get(f));
                 let rotated = first.map(|f| at_right_angle(&f.corners, &corners));
-                hands[hi].push(id);
+                // Laid before the hand's cards found moments before it further along its row.
+                let before = match rotated {
+                    Some(false) => {
+                        row_place(&hands[hi], &self.cards, rest, rest_t, half_width(&corners))
+                    }
+                    _ => None,
+                };
+                match before {
+                    Some(k) => {
+                        let t_of = |i: usize| {
+                            self.cards
+                                .get(&hands[hi][i])
+                                .and_then(|n| n.placed)
+                                .map_or(rest_t, |p| p.t)
+                        };
+                        let (prev, next) = (t_of(k - 1), t_of(k));
+                        laid_t = (0.5 * (prev + next)).max(next - 0.05).min(rest_t);
+                        hands[hi].insert(k, id);
+                    }
+                    None => hands[hi].push(id),
+                }
                 (
                     Target::Hand {
                         space: s,
@@ -443,7 +484,7 @@ impl Scribe {
             }
         };
         let event = self.write(
-            rest_t,
+            laid_t,
             EventKind::Card {
                 to: target,
                 card,
@@ -467,7 +508,7 @@ impl Scribe {
                 spot,
                 hand,
                 at: rest,
-                t: rest_t,
+                t: laid_t,
                 event,
                 turned,
                 moved_t: None,
@@ -1611,7 +1652,7 @@ impl Scribe {
 
     /// The space the dealer last dealt a card to since the dealer's own last card (the space
     /// in play once every hand holds two cards), if any.
-    fn in_play(&self) -> Option<u8> {
+    pub(super) fn in_play(&self) -> Option<u8> {
         let dealers = self
             .dealer
             .iter()
@@ -1845,6 +1886,39 @@ fn nearest_hand(
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(0, |(i, _)| i)
 }
+
+/// Where in `hand` (its cards' ids, in the order dealt) a card come to rest at `p` at `t`
+/// seconds goes, when not last: before the first of its cards after the first that came to
+/// rest within [`UNCOVERED_S`] before it and lies further along the row from the hand's first
+/// card, by half of `half` (the card's half width, pixels) or more. Each hit is laid further
+/// along the hand's cards than the last (08-10(2)), so such a card was dealt after it and
+/// found first: the dealer's arm over a row of hits uncovers its far end first (shift seed
+/// 20 at 830 s: space 1's 9c and 3d found after the Ks laid beyond them, the Ks written
+/// first, the hand bust before them, and a `card_to_finished_hand` not there).
+fn row_place(
+    hand: &[u64],
+    cards: &HashMap<u64, CardNote>,
+    p: [f64; 2],
+    t: f64,
+    half: f64,
+) -> Option<usize> {
+    let first = cards.get(hand.first()?)?.placed?.at;
+    let d = dist(p, first);
+    hand.iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, id)| {
+            cards
+                .get(id)
+                .and_then(|n| n.placed)
+                .is_some_and(|c| c.t >= t - UNCOVERED_S && dist(c.at, first) > d + 0.5 * half)
+        })
+        .map(|(k, _)| k)
+}
+
+/// Seconds within which a hand's cards found one after another may have been uncovered
+/// together, out of the order they were dealt (see [`row_place`]).
+const UNCOVERED_S: f64 = 1.0;
 
 /// Which hands at a space (by index) may still be dealt a card. A split hand is played to
 /// completion before the next is dealt its second card (08-09(2)(c)), so once a later hand
