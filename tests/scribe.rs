@@ -2018,3 +2018,70 @@ fn a_split_hands_hit_made_sure_late_is_its_hands() {
     assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1));
     plays_back_clean(&found);
 }
+
+/// A payoff fanned out to the next space's tip bet is the payoff, not the tip fanned: the
+/// dealer moves a tip into the inner table area to fan it (99-01.3-08-11(16)(a)). Shift seed
+/// 20, round 91 at 2737 s: space 2's $48.00 payoff of seven chips, fanned to the dealer's
+/// right, ended on space 3's $2.00 tip; read as that tip fanned, a $48.00 tip
+/// (`tip_rule_broken`) and space 2 unpaid (`underpay`), neither there.
+#[test]
+fn a_payoff_fanned_onto_the_next_spaces_tip_is_the_payoff() {
+    let text = include_str!("logs/payoff-fanned-onto-the-next-tip.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let paid = |log: &[Event], at: u8| {
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Payout {
+                    space,
+                    bet: Bet::Main,
+                    money,
+                    ..
+                } if *space == at => Some(money.amount),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(paid(&found, 2), paid(&truth, 2), "space 2's payoff");
+    let tips = |log: &[Event]| {
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager {
+                    space: 3,
+                    kind: WagerKind::Tip,
+                    money,
+                    ..
+                } => Some(money.amount),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tips(&found), tips(&truth), "space 3's tip");
+    plays_back_clean(&found);
+}
+
+/// A double-down laid toward the dealer from a space's wager, beside the last of the previous
+/// space's hands split twice and spread over it, is that space's: once it was dealt a card, the
+/// previous space's hands were done (each player in turn, 99-01.3-08-11(4)). Shift seed 20,
+/// round 64 at 1951 s: space 4's double and its card were read as space 3's third hand's.
+#[test]
+fn a_double_beside_the_last_space_split_twice_is_its_own_spaces() {
+    let text = include_str!("logs/double-beside-the-last-space-split-twice.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let doubles = |log: &[Event]| {
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager {
+                    space,
+                    hand,
+                    kind: WagerKind::Double,
+                    ..
+                } => Some((*space, *hand)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(doubles(&found), doubles(&truth));
+    assert_eq!(faces_dealt_to(&found, 4), faces_dealt_to(&truth, 4));
+}

