@@ -1887,11 +1887,7 @@ fn an_insurance_payoff_stacked_is_written_not_fanned() {
 fn an_insurance_bet_under_a_hit_card_is_not_collected() {
     let text = include_str!("logs/insurance-bet-under-a-hit-card.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let ten_t = truth
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "10s"))
-        .expect("space 6's 10s")
-        .t;
+    let ten_t = dealt_at(&truth, "10s");
     let found = read_table(
         &truth,
         &Camera::overhead(1280, 720, 0.0015011, 0.0005777),
@@ -1940,6 +1936,14 @@ fn an_insurance_bet_under_a_hit_card_is_not_collected() {
     );
 }
 
+/// When `log` deals the card of `face` (its first such `card` event), seconds.
+fn dealt_at(log: &[Event], face: &str) -> f64 {
+    log.iter()
+        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == face))
+        .unwrap_or_else(|| panic!("no {face} dealt"))
+        .t
+}
+
 /// The faces dealt to `space`, hand by hand, in the order the log deals them.
 fn faces_dealt_to(log: &[Event], space: u8) -> Vec<(u8, String)> {
     log.iter()
@@ -1964,11 +1968,7 @@ fn faces_dealt_to(log: &[Event], space: u8) -> Vec<(u8, String)> {
 fn hits_found_far_end_first_are_dealt_in_their_rows_order() {
     let text = include_str!("logs/hits-uncovered-far-end-first.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let ks_t = truth
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "Ks"))
-        .expect("space 1's Ks")
-        .t;
+    let ks_t = dealt_at(&truth, "Ks");
     let found = read_table(
         &truth,
         &Camera::overhead(1280, 720, 0.0, 0.0),
@@ -1996,11 +1996,7 @@ fn hits_found_far_end_first_are_dealt_in_their_rows_order() {
 fn a_split_hands_hit_made_sure_late_is_its_hands() {
     let text = include_str!("logs/split-hands-hit-confirmed-late.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let eight_t = truth
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == "8s"))
-        .expect("the second hand's 8s")
-        .t;
+    let eight_t = dealt_at(&truth, "8s");
     let found = read_table(
         &truth,
         &Camera::overhead(1280, 720, 0.0, 0.0),
