@@ -9,7 +9,9 @@ use pitwatch::sim::annotate::FrameNote;
 use pitwatch::video::Decoder;
 use pitwatch::vision::pitnet::Seen;
 use pitwatch::vision::reader::{Anchor, Reader};
-use pitwatch::vision::recognizer::{CARD_READER_FILE, Recognizer, default_model};
+use pitwatch::vision::recognizer::{
+    CARD_READER_FILE, READER_FILE, Recognizer, default_model, outlined_as_known,
+};
 use pitwatch::vision::score::{Score, ratio};
 use pitwatch::vision::yolo::Identity;
 
@@ -410,4 +412,53 @@ fn a_missing_or_foreign_model_is_a_clear_error() {
         "{err}"
     );
     let _ = p;
+}
+
+#[test]
+fn a_card_outlined_off_its_centre_is_read_with_the_outline_found_before() {
+    // The model outlines a card half under others unsteadily from look to look: held-out
+    // shift seed 21 at 530 s, a split hand's 8d under two cards found at its index with its
+    // centre 15 pixels off, toward the index; the reader, cutting the card by that outline,
+    // said no index, and the card was lost. Here each face-up card of the committed frames
+    // is outlined so, its centre a third of the way to its index: the reader refuses or
+    // misreads some, and reads every one right outlined as it was found before.
+    let models = path("models");
+    let mut reader = Reader::open_views(
+        &[&models.join(READER_FILE), &models.join(CARD_READER_FILE)],
+        2,
+    )
+    .unwrap();
+    let (mut cards, mut wrong) = (0, 0);
+    for (p, _note, layout) in frames() {
+        let (w, h, rgb) = png(&p);
+        let mut rec = recognizer();
+        rec.use_layout(Some(&layout));
+        let found = rec.frame(&rgb, w, h).unwrap();
+        for s in found.iter().filter(|s| s.is_face_up()) {
+            let d = [
+                (s.point[0] - s.centre[0]) * 2.0 / 3.0,
+                (s.point[1] - s.centre[1]) * 2.0 / 3.0,
+            ];
+            let mut off = s.clone();
+            off.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
+            off.corners = s.corners.map(|c| [c[0] + d[0], c[1] + d[1]]);
+            let mut read = vec![off.clone()];
+            let kept = reader.read(&rgb, w, h, &mut read).unwrap();
+            if !kept[0] || read[0].identity != s.identity {
+                wrong += 1;
+            }
+            let again = outlined_as_known(&off, [s].into_iter()).expect("outlined as found");
+            let mut read = vec![again];
+            let kept = reader.read(&rgb, w, h, &mut read).unwrap();
+            assert!(kept[0], "{}: the card at {:?}", p.display(), s.centre);
+            assert_eq!(read[0].identity, s.identity, "{}", p.display());
+            cards += 1;
+        }
+    }
+    eprintln!("{wrong} of {cards} outlined off their centres read wrong");
+    assert!(cards >= 20, "{cards} cards");
+    assert!(
+        wrong >= 1,
+        "{wrong} of {cards} outlined off their centres read wrong"
+    );
 }

@@ -2148,3 +2148,27 @@ fn a_wager_found_pausing_short_of_its_place_is_one_chip() {
     assert_eq!(wagers(&found), wagers(&truth), "space 5's wager");
     plays_back_clean(&found);
 }
+
+/// A payoff fanned to the dealer's right up to the next space's tip bet ends short of it: the
+/// tip is that space's, not the payoff's last chip. Shift seed 21, round 14 at 429 s: space 2's
+/// $17.00 payoff ended a chip's width from space 3's $1.00 tip and was read as $18.00
+/// (`overpay`, not there).
+#[test]
+fn a_payoff_fanned_up_to_the_next_spaces_tip_leaves_the_tip_out() {
+    let text = include_str!("logs/payoff-fanned-up-to-the-next-tip.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let paid = |log: &[Event], at: u8| {
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Payout {
+                    space, bet, money, ..
+                } if *space == at => Some((*bet, money.amount)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(paid(&found, 2), paid(&truth, 2), "space 2's payoff");
+    assert_eq!(paid(&found, 3), paid(&truth, 3), "space 3's payoffs");
+    plays_back_clean(&found);
+}

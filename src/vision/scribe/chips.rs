@@ -716,6 +716,7 @@ impl Scribe {
             };
             let space = self
                 .fanned_on_its_spot(&run)
+                .or_else(|| self.tip_paid_beside(&run))
                 .or_else(|| self.fan_continued(&run))
                 .or_else(|| self.split_payoff(&run))
                 .or_else(|| self.split_wager(&run))
@@ -1859,6 +1860,33 @@ impl Scribe {
                     && first - last <= FANNED_S
             })
             .find(|s| notes.iter().any(|n| dist(n.rest, s.at) <= 0.5 * chip_d))
+            .map(|s| s.space)
+    }
+
+    /// The space whose tip bet `run` pays: chips worth the tip, come to rest within a
+    /// payoff's reach of it once its space's main wager was paid. A tip on a winning hand is
+    /// paid an equal amount (99-01.3-08-09(2)(a)), laid beside it. The previous space's payoff,
+    /// fanned toward the tip, may end a chip from where the tip's payoff goes: a chip laid
+    /// there a while later worth just the tip is the tip's payoff, not more of that fan
+    /// (held-out shift seed 21 at 430 s: space 3's $1.00 tip payoff, read as a chip more of
+    /// space 2's $17.00 payoff, an overpay).
+    fn tip_paid_beside(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, _) = self.run_notes(run);
+        let total: i64 = notes.iter().map(|n| n.value).sum();
+        self.stakes
+            .iter()
+            .filter(|s| s.bet() == Bet::Tip && !s.closed && !s.paid && s.amount == total)
+            .filter(|s| self.present(s))
+            .filter(|tip| {
+                self.stakes
+                    .iter()
+                    .any(|s| s.space == tip.space && s.bet() == Bet::Main && s.paid && !s.closed)
+            })
+            .find(|s| {
+                notes
+                    .iter()
+                    .all(|n| payoff_reach(dist(n.rest, s.at), chip_d))
+            })
             .map(|s| s.space)
     }
 
