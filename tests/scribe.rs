@@ -2172,3 +2172,72 @@ fn a_payoff_fanned_up_to_the_next_spaces_tip_leaves_the_tip_out() {
     assert_eq!(paid(&found, 3), paid(&truth, 3), "space 3's payoffs");
     plays_back_clean(&found);
 }
+
+/// A card laid across a split ace, found again at its other index as its rank in the other
+/// suit of its colour a little off its centre, is that card found twice: the reader now and
+/// then reads a small suit mark as the other suit of its colour, and no card is dealt onto
+/// another's place (99-01.3-08-10(2), 08-11(3)(a)). Held-out shift seed 21, round 36 at
+/// 1115 s: space 1's second split ace dealt its Qs across it, found again as a Qc 13.7 pixels
+/// off (under its half width), written as dealt to space 2, which had no wager
+/// (`round_unreconstructable`, not there). Played here with the Qc found beside every look
+/// of that Qs, 0.85 of its half width along it.
+#[test]
+fn a_card_across_a_split_ace_found_again_in_its_other_black_suit_is_one_card() {
+    let text = include_str!("logs/split-ace-card-found-again-as-its-other-black-suit.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let qs: Card = "Qs".parse().expect("a card");
+    let across_t = truth
+        .iter()
+        .find(|e| {
+            matches!(e.kind, EventKind::Card { to: Target::Hand { space: 1, hand: 2 }, card: Some(c), .. } if c == qs)
+        })
+        .expect("the Qs dealt across space 1's second hand")
+        .t;
+    let mut twice = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0011585, 0.0060097),
+        |layout, t, seen| {
+            if t < across_t {
+                return;
+            }
+            let space_1 = layout.spaces[0].bet[0][0] + 200.0;
+            let again: Vec<Seen> = seen
+                .iter()
+                .filter(|s| s.identity == Identity::Card(qs) && s.centre[0] < space_1)
+                .map(|s| {
+                    let [a, b, c, _] = s.corners;
+                    let long = if dist(a, b) > dist(b, c) {
+                        (a, b)
+                    } else {
+                        (b, c)
+                    };
+                    let len = dist(long.0, long.1).max(1.0);
+                    let half = dist(a, b).min(dist(b, c)) / 2.0;
+                    let k = 0.85 * half / len;
+                    let d = [(long.1[0] - long.0[0]) * k, (long.1[1] - long.0[1]) * k];
+                    let mut q = s.clone();
+                    q.identity = Identity::Card("Qc".parse().expect("a card"));
+                    q.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
+                    q.point = [s.point[0] + d[0], s.point[1] + d[1]];
+                    q.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
+                    q
+                })
+                .collect();
+            twice += again.len();
+            seen.extend(again);
+        },
+    );
+    assert!(twice > 0, "the Qs was never found again");
+    assert_eq!(
+        faces_dealt_to(&found, 1),
+        faces_dealt_to(&truth, 1),
+        "space 1's cards"
+    );
+    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
+fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}

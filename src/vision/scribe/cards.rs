@@ -40,6 +40,14 @@ const LOST_MOVING_S: f64 = 1.5;
 /// lost at its first step.
 const MOVED_REACH: f64 = 4.5;
 
+/// True for two cards of one rank whose suits are of one colour: the reader now and then
+/// reads a small suit mark as the other suit of its colour (docs/reading-the-table.md), so
+/// such a find over a placed card is read as that card's face (see [`SAME_FACE`]).
+fn one_rank_one_colour(a: Identity, b: Identity) -> bool {
+    matches!((a, b), (Identity::Card(x), Identity::Card(y))
+        if x.rank == y.rank && x.suit.is_red() == y.suit.is_red())
+}
+
 /// The same, for a card read as the placed card's own face: a card half covered is found off
 /// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
 /// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
@@ -673,7 +681,10 @@ impl Scribe {
     /// and the dealer's cards lie side by side, so no card is dealt onto another's place. Seen
     /// on footage as the dealer's turned hole card Qs found again as a Qc 6 px off while the
     /// Qs was still found, written as a draw on 19 (shift seed 12, 331 s). Read as the placed
-    /// card's own face, the find may lie further off ([`SAME_FACE`]). The find is not
+    /// card's own face, or its rank in a suit of its colour ([`one_rank_one_colour`]: held-out
+    /// shift seed 21 at 1115 s, a split ace's Qs laid across it found again at its other index as
+    /// a Qc 13.7 pixels off, under its half width, and written as dealt to the next space), the
+    /// find may lie further off ([`SAME_FACE`]). The find is not
     /// placed but kept in view: should it come to rest elsewhere, it is placed there then.
     /// True when it was.
     fn found_twice(&self, id: u64) -> bool {
@@ -683,7 +694,7 @@ impl Scribe {
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
         let face = note.identity;
         self.cards.iter().any(|(&k, o)| {
-            let near = if o.identity == face {
+            let near = if o.identity == face || one_rank_one_colour(o.identity, face) {
                 SAME_FACE
             } else {
                 SAME_CARD
