@@ -1944,6 +1944,22 @@ fn dealt_at(log: &[Event], face: &str) -> f64 {
         .t
 }
 
+/// The payoffs made at `space` in `log`, in order: what each paid (main bet, tip, insurance)
+/// and how much, cents.
+fn payoffs_at(log: &[Event], space: u8) -> Vec<(Bet, i64)> {
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Payout {
+                space: s,
+                bet,
+                money,
+                ..
+            } if *s == space => Some((*bet, money.amount)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The faces dealt to `space`, hand by hand, in the order the log deals them.
 fn faces_dealt_to(log: &[Event], space: u8) -> Vec<(u8, String)> {
     log.iter()
@@ -2025,20 +2041,11 @@ fn a_payoff_fanned_onto_the_next_spaces_tip_is_the_payoff() {
     let text = include_str!("logs/payoff-fanned-onto-the-next-tip.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
-    let paid = |log: &[Event], at: u8| {
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Payout {
-                    space,
-                    bet: Bet::Main,
-                    money,
-                    ..
-                } if *space == at => Some(money.amount),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(paid(&found, 2), paid(&truth, 2), "space 2's payoff");
+    assert_eq!(
+        payoffs_at(&found, 2),
+        payoffs_at(&truth, 2),
+        "space 2's payoff"
+    );
     let tips = |log: &[Event]| {
         log.iter()
             .filter_map(|e| match &e.kind {
@@ -2158,18 +2165,16 @@ fn a_payoff_fanned_up_to_the_next_spaces_tip_leaves_the_tip_out() {
     let text = include_str!("logs/payoff-fanned-up-to-the-next-tip.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
-    let paid = |log: &[Event], at: u8| {
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Payout {
-                    space, bet, money, ..
-                } if *space == at => Some((*bet, money.amount)),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(paid(&found, 2), paid(&truth, 2), "space 2's payoff");
-    assert_eq!(paid(&found, 3), paid(&truth, 3), "space 3's payoffs");
+    assert_eq!(
+        payoffs_at(&found, 2),
+        payoffs_at(&truth, 2),
+        "space 2's payoff"
+    );
+    assert_eq!(
+        payoffs_at(&found, 3),
+        payoffs_at(&truth, 3),
+        "space 3's payoffs"
+    );
     plays_back_clean(&found);
 }
 
