@@ -2246,3 +2246,53 @@ fn a_card_across_a_split_ace_found_again_in_its_other_black_suit_is_one_card() {
 fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
+
+/// A card where the dealer's row of draws takes its next, once the dealer's hand is face up,
+/// is the dealer's, though the last space's long hand lies nearer: the players have acted
+/// (99-01.3-08-11(10)) and the dealer's draws are laid in a row to the immediate right of the
+/// first two (08-11(10)(f)). Held-out shift seed 22, round 107 at 3223 s: the dealer's fifth
+/// card, a Kh, found 12 pixels toward the players from its row (20.7 pixels off the dealer's
+/// card zone, 12.7 from the row's next place, 38 from space 6's fourth card), written as
+/// space 6's fifth; the dealer read as standing on 12, a hole card turned early and space
+/// 6's winning payoff an overpay, none there. Played here with the Kh found so.
+#[test]
+fn the_dealers_draw_at_the_rows_next_place_is_the_dealers() {
+    let text = include_str!("logs/dealers-hit-by-the-last-spaces-long-hand.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let kh: Card = "Kh".parse().expect("a card");
+    let mut shifted = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0013143, -0.0004489),
+        |_, _, seen| {
+            for s in seen.iter_mut().filter(|s| s.identity == Identity::Card(kh)) {
+                let d = [5.0, -12.0];
+                s.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
+                s.point = [s.point[0] + d[0], s.point[1] + d[1]];
+                s.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
+                shifted += 1;
+            }
+        },
+    );
+    assert!(shifted > 0, "the Kh was never found");
+    let to_dealer = |log: &[Event]| {
+        log.iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Card {
+                        to: Target::Dealer,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    assert_eq!(to_dealer(&found), to_dealer(&truth), "the dealer's cards");
+    assert_eq!(
+        faces_dealt_to(&found, 6),
+        faces_dealt_to(&truth, 6),
+        "space 6's cards"
+    );
+    plays_back_clean(&found);
+}

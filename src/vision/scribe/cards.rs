@@ -1569,6 +1569,17 @@ impl Scribe {
         if at_dealer && dealers_turn {
             return Some(Spot::Dealer);
         }
+        // Once the dealer's hand is face up, a card where the dealer's row takes its next
+        // draw (the immediate right of the last, 08-11(10)(f)) is the dealer's: the players
+        // have acted (08-11(10)), and a long row reaches where the next space's long hand
+        // would take its next card (held-out shift seed 22 at 3223 s: the dealer's fifth
+        // card, a Kh, written as space 6's fifth; the dealer read as standing on 12).
+        if dealers_turn
+            && let Some(next) = self.dealers_next_place()
+            && dist(next, p) <= half
+        {
+            return Some(Spot::Dealer);
+        }
         // A split hand holding one card is dealt its second before any other hand is played
         // (08-09(2)(c)): a card within reach of its card is its own, though another space's
         // cards lie nearer (a pair split again spreads its hands over the next space's: clean
@@ -1738,6 +1749,21 @@ impl Scribe {
 
     /// True once the dealer's hand lies face up, two cards or more: the players have acted and
     /// the dealer plays (08-11(10)).
+    /// Where the dealer's next draw goes: as far past the dealer's last card as that card
+    /// lies past the one before (hit cards are laid in a row to the immediate right of the
+    /// first two, 08-11(10)(f)), pixels. `None` with fewer than two cards placed.
+    fn dealers_next_place(&self) -> Option<[f64; 2]> {
+        let placed: Vec<[f64; 2]> = self
+            .dealer
+            .iter()
+            .filter_map(|id| self.cards.get(id)?.placed.map(|p| p.at))
+            .collect();
+        let [.., a, b] = placed.as_slice() else {
+            return None;
+        };
+        Some([2.0 * b[0] - a[0], 2.0 * b[1] - a[1]])
+    }
+
     pub(super) fn dealers_turn(&self) -> bool {
         self.dealer.len() >= 2
             && self.dealer.iter().all(|id| {
