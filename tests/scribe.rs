@@ -1901,14 +1901,7 @@ fn an_insurance_bet_under_a_hit_card_is_not_collected() {
                 seen.retain(|s| !bet(s));
             }
             for s in seen.iter_mut().filter(|s| bet(s)) {
-                s.centre[0] += 3.0;
-                s.centre[1] += 3.8;
-                s.point[0] += 3.0;
-                s.point[1] += 3.8;
-                for c in &mut s.corners {
-                    c[0] += 3.0;
-                    c[1] += 3.8;
-                }
+                shift(s, [3.0, 3.8]);
             }
         },
     );
@@ -1942,6 +1935,14 @@ fn dealt_at(log: &[Event], face: &str) -> f64 {
         .find(|e| matches!(e.kind, EventKind::Card { card: Some(c), .. } if c.to_string() == face))
         .unwrap_or_else(|| panic!("no {face} dealt"))
         .t
+}
+
+/// Moves what was found by `d` (pixels): its centre, its index point and its outline, as a
+/// recognizer's slip places it.
+fn shift(s: &mut Seen, d: [f64; 2]) {
+    s.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
+    s.point = [s.point[0] + d[0], s.point[1] + d[1]];
+    s.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
 }
 
 /// The payoffs made at `space` in `log`, in order: what each paid (main bet, tip, insurance)
@@ -2223,9 +2224,7 @@ fn a_card_across_a_split_ace_found_again_in_its_other_black_suit_is_one_card() {
                     let d = [(long.1[0] - long.0[0]) * k, (long.1[1] - long.0[1]) * k];
                     let mut q = s.clone();
                     q.identity = Identity::Card("Qc".parse().expect("a card"));
-                    q.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
-                    q.point = [s.point[0] + d[0], s.point[1] + d[1]];
-                    q.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
+                    shift(&mut q, d);
                     q
                 })
                 .collect();
@@ -2266,10 +2265,7 @@ fn the_dealers_draw_at_the_rows_next_place_is_the_dealers() {
         &Camera::overhead(1280, 720, 0.0013143, -0.0004489),
         |_, _, seen| {
             for s in seen.iter_mut().filter(|s| s.identity == Identity::Card(kh)) {
-                let d = [5.0, -12.0];
-                s.centre = [s.centre[0] + d[0], s.centre[1] + d[1]];
-                s.point = [s.point[0] + d[0], s.point[1] + d[1]];
-                s.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
+                shift(s, [5.0, -12.0]);
                 shifted += 1;
             }
         },
