@@ -420,8 +420,8 @@ fn a_card_outlined_off_its_centre_is_read_with_the_outline_found_before() {
     // shift seed 21 at 530 s, a split hand's 8d under two cards found at its index with its
     // centre 15 pixels off, toward the index; the reader, cutting the card by that outline,
     // said no index, and the card was lost. Here each face-up card of the committed frames
-    // is outlined so, its centre a third of the way to its index: the reader refuses or
-    // misreads some, and reads every one right outlined as it was found before.
+    // is outlined so, its centre moved two thirds of the way to its index: the reader
+    // refuses or misreads some, and reads every one right outlined as it was found before.
     let models = path("models");
     let mut reader = Reader::open_views(
         &[&models.join(READER_FILE), &models.join(CARD_READER_FILE)],
