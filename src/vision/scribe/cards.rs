@@ -40,6 +40,13 @@ const LOST_MOVING_S: f64 = 1.5;
 /// lost at its first step.
 const MOVED_REACH: f64 = 4.5;
 
+/// The same, for a card read as the placed card's own face: a card half covered is found off
+/// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
+/// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
+/// found again 14.5 pixels off, just under its half width, as the dealer paid the hand beside
+/// it, and written as dealt to it after the hole card was turned).
+const SAME_FACE: f64 = 1.0;
+
 /// True for two cards of one rank whose suits are of one colour: the reader now and then
 /// reads a small suit mark as the other suit of its colour (docs/reading-the-table.md), so
 /// such a find over a placed card is read as that card's face (see [`SAME_FACE`]).
@@ -47,13 +54,6 @@ fn one_rank_one_colour(a: Identity, b: Identity) -> bool {
     matches!((a, b), (Identity::Card(x), Identity::Card(y))
         if x.rank == y.rank && x.suit.is_red() == y.suit.is_red())
 }
-
-/// The same, for a card read as the placed card's own face: a card half covered is found off
-/// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
-/// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
-/// found again 14.5 pixels off, just under its half width, as the dealer paid the hand beside
-/// it, and written as dealt to it after the hole card was turned).
-const SAME_FACE: f64 = 1.0;
 
 /// A card placed at a spot.
 #[derive(Debug, Clone, Copy)]
@@ -1747,8 +1747,6 @@ impl Scribe {
         }
     }
 
-    /// True once the dealer's hand lies face up, two cards or more: the players have acted and
-    /// the dealer plays (08-11(10)).
     /// Where the dealer's next draw goes: as far past the dealer's last card as that card
     /// lies past the one before (hit cards are laid in a row to the immediate right of the
     /// first two, 08-11(10)(f)), pixels. `None` with fewer than two cards placed.
@@ -1764,6 +1762,8 @@ impl Scribe {
         Some([2.0 * b[0] - a[0], 2.0 * b[1] - a[1]])
     }
 
+    /// True once the dealer's hand lies face up, two cards or more: the players have acted and
+    /// the dealer plays (08-11(10)).
     pub(super) fn dealers_turn(&self) -> bool {
         self.dealer.len() >= 2
             && self.dealer.iter().all(|id| {
