@@ -1945,6 +1945,22 @@ fn shift(s: &mut Seen, d: [f64; 2]) {
     s.corners = s.corners.map(|p| [p[0] + d[0], p[1] + d[1]]);
 }
 
+/// The amounts wagered at `space` in `log`, in order, cents: wagers of `kind` only, or of
+/// every kind.
+fn wagered_at(log: &[Event], space: u8, kind: Option<WagerKind>) -> Vec<i64> {
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space: s,
+                kind: k,
+                money,
+                ..
+            } if *s == space && kind.is_none_or(|want| want == *k) => Some(money.amount),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The payoffs made at `space` in `log`, in order: what each paid (main bet, tip, insurance)
 /// and how much, cents.
 fn payoffs_at(log: &[Event], space: u8) -> Vec<(Bet, i64)> {
@@ -2047,20 +2063,12 @@ fn a_payoff_fanned_onto_the_next_spaces_tip_is_the_payoff() {
         payoffs_at(&truth, 2),
         "space 2's payoff"
     );
-    let tips = |log: &[Event]| {
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Wager {
-                    space: 3,
-                    kind: WagerKind::Tip,
-                    money,
-                    ..
-                } => Some(money.amount),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(tips(&found), tips(&truth), "space 3's tip");
+    let tip = Some(WagerKind::Tip);
+    assert_eq!(
+        wagered_at(&found, 3, tip),
+        wagered_at(&truth, 3, tip),
+        "space 3's tip"
+    );
     plays_back_clean(&found);
 }
 
@@ -2143,17 +2151,11 @@ fn a_wager_found_pausing_short_of_its_place_is_one_chip() {
         },
     );
     assert!(shifted > 0, "the $25 was never found short");
-    let wagers = |log: &[Event]| {
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Wager {
-                    space: 5, money, ..
-                } => Some(money.amount),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(wagers(&found), wagers(&truth), "space 5's wager");
+    assert_eq!(
+        wagered_at(&found, 5, None),
+        wagered_at(&truth, 5, None),
+        "space 5's wager"
+    );
     plays_back_clean(&found);
 }
 
