@@ -356,8 +356,21 @@ impl Scribe {
             return;
         };
         if spot == Spot::Dealer && identity == Identity::CardBack && self.bare_since(rest_t) {
-            if let Some(n) = self.cards.get_mut(&id) {
-                n.pile = true;
+            // Once the shuffle is written, a pile is one found again where a pile lay; a back
+            // glimpsed elsewhere by the dealer (the burn's blur behind it: shift seed 22 at
+            // 2990 s, the shuffle moved past the burn, a `no_burn` not there) is neither a
+            // pile nor a card dealt (the dealer's first card comes after every player's,
+            // 08-10(1)).
+            let half = half_width(&corners);
+            let where_one_lay = self
+                .piles_laid
+                .iter()
+                .any(|&(p, h)| dist(p, rest) <= h.max(half));
+            if self.shuffle.is_none() || where_one_lay {
+                if let Some(n) = self.cards.get_mut(&id).filter(|n| !n.pile) {
+                    n.pile = true;
+                    self.piles_laid.push((rest, half));
+                }
             }
             return;
         }
@@ -500,6 +513,7 @@ impl Scribe {
             },
         );
         self.shuffle = None;
+        self.piles_laid.clear();
         if let (Target::Dealer, Some(c), 2) = (target, card, self.dealer.len()) {
             self.hole_unseen = Some((event, rest_t, c));
         }

@@ -105,6 +105,9 @@ pub struct Scribe {
     piles_went: Vec<f64>,
     /// Piles gone into the shoe: when, where they lay (pixels) and their half width.
     pile_spots: Vec<(f64, [f64; 2], f64)>,
+    /// Where the shuffle's piles lay since the last card was placed, and their half widths,
+    /// pixels.
+    piles_laid: Vec<([f64; 2], f64)>,
     chips: HashMap<u64, ChipNote>,
     /// Chips come to rest, waiting to be read together.
     arrivals: Vec<u64>,
@@ -151,6 +154,7 @@ impl Scribe {
             in_lane: Vec::new(),
             piles_went: Vec::new(),
             pile_spots: Vec::new(),
+            piles_laid: Vec::new(),
             burns: Vec::new(),
             went_at: Vec::new(),
             chips: HashMap::new(),
@@ -614,6 +618,70 @@ mod tests {
                 (Target::Dealer, None),
             ],
             "{log:?}"
+        );
+    }
+
+    /// The shuffle's piles taken into the shoe, the card burned next seen once on its way to
+    /// the holder, and then a card back glimpsed by the dealer, away from where the piles
+    /// lay, for three looks (shift seed 22 at 2990 s: the burn's blur behind it): the shuffle
+    /// stays when the piles went and the burn follows it (08-08(3)); the glimpse is no pile
+    /// and no card dealt.
+    #[test]
+    fn a_back_glimpsed_by_the_dealer_after_the_burn_is_no_pile_of_the_shuffle() {
+        let layout = level_layout();
+        let at = centroid(&layout.dealer_cards);
+        let one = centroid(&layout.spaces[0].cards);
+        let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
+        let way = |f: f64| {
+            [
+                shoe[0] + (discard[0] - shoe[0]) * f,
+                shoe[1] + (discard[1] - shoe[1]) * f,
+            ]
+        };
+        let log = read(&layout, 75, |t| {
+            let mut found = Vec::new();
+            if (1.4..6.0).contains(&t) {
+                found.push(seen(None, at[0] - 60.0, at[1]));
+                found.push(seen(None, at[0] + 60.0, at[1]));
+            }
+            if (8.0..8.1).contains(&t) {
+                let p = way(0.8);
+                found.push(seen(None, p[0], p[1]));
+            }
+            if (8.3..8.9).contains(&t) {
+                found.push(seen(None, at[0] + 25.0, at[1]));
+            }
+            if t >= 11.0 {
+                found.push(seen(Some("9c"), one[0], one[1]));
+            }
+            found
+        });
+        let kinds: Vec<(f64, &str)> = log
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Shuffle
+                        | EventKind::Burn { from: None, .. }
+                        | EventKind::Card { .. }
+                )
+            })
+            .map(|e| (e.t, e.kind.type_name()))
+            .collect();
+        let shuffle = kinds.iter().position(|k| k.1 == "shuffle");
+        let burn = kinds.iter().position(|k| k.1 == "burn");
+        assert!(
+            shuffle.is_some() && burn > shuffle,
+            "the burn after the shuffle: {kinds:?}"
+        );
+        assert!(
+            (kinds[shuffle.unwrap_or(0)].0 - 5.8).abs() < 0.25,
+            "{kinds:?}"
+        );
+        assert_eq!(
+            kinds.iter().map(|k| k.1).collect::<Vec<_>>(),
+            ["shuffle", "burn", "card"],
+            "{kinds:?}"
         );
     }
 
