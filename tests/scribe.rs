@@ -2294,3 +2294,47 @@ fn the_dealers_draw_at_the_rows_next_place_is_the_dealers() {
     );
     plays_back_clean(&found);
 }
+
+/// A card found on a hand the dealer has already settled is no card dealt: once the
+/// dealer's hand is face up and a space's wagers paid, its hands take no more cards
+/// (99-01.3-08-11(17)). Held-out shift seed 22, round 66 at 1967 s: space 7's split hand
+/// held 8h 7d and was paid; as the other hand's payoff was laid, fanned over the 8h, the
+/// recognizer read the 8h, half covered, as an Ah 9 pixels off its centre (played 12 here: more than half a
+/// half width: a card lying so near another is dealt in play). It was written as dealt to
+/// the paid hand after the hole card was turned (`hole_card_exposed_early`, not there).
+/// Played here with the Ah found so from the payoff on.
+#[test]
+fn a_card_found_on_a_paid_hand_is_no_card_dealt() {
+    let text = include_str!("logs/split-hands-card-found-again-under-its-payoff.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let (eight, ace): (Card, Card) = ("8h".parse().expect("a card"), "Ah".parse().expect("a card"));
+    let mut misread = 0;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0013143, -0.0004489),
+        |_, t, seen| {
+            if !(33.3..38.0).contains(&t) {
+                return;
+            }
+            let again: Vec<Seen> = seen
+                .iter()
+                .filter(|s| s.identity == Identity::Card(eight))
+                .map(|s| {
+                    let mut s = s.clone();
+                    s.identity = Identity::Card(ace);
+                    shift(&mut s, [8.0, 9.0]);
+                    s
+                })
+                .collect();
+            misread += again.len();
+            seen.extend(again);
+        },
+    );
+    assert!(misread > 0, "the 8h was never found again");
+    assert_eq!(
+        faces_dealt_to(&found, 7),
+        faces_dealt_to(&truth, 7),
+        "space 7's cards"
+    );
+    plays_back_clean(&found);
+}

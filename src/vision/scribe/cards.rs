@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist, sub};
-use crate::events::{EventKind, Target, WagerKind};
+use crate::events::{Bet, EventKind, Target, WagerKind};
 use crate::layout::{PixelPt, contains};
 use crate::rules::Card;
 use crate::vision::pitnet::{Seen, half_width};
@@ -372,6 +372,20 @@ impl Scribe {
                     self.piles_laid.push((rest, half));
                 }
             }
+            return;
+        }
+        // Once the dealer's hand is face up and the dealer has paid or taken a space's wager,
+        // that space's hands are settled (08-11(17)): a card come to rest over one of their
+        // cards is a find of it, not a card dealt (held-out shift seed 22 at 1967 s: a split
+        // hand's 8h, half under the payoff fanned over it, read as an Ah 9 pixels off and
+        // written as dealt to it after the hole card was turned). A card found first there
+        // clear of the others (a double-down card hidden by the dealer's hand till then) is
+        // still the hand's.
+        if let Spot::Space(s) = spot
+            && self.dealers_turn()
+            && self.settled_before(s, rest_t)
+            && self.over_placed(id)
+        {
             return;
         }
         let card = match identity {
@@ -1759,6 +1773,58 @@ impl Scribe {
             }
             None => self.shuffle = Some(self.write(t, EventKind::Shuffle)),
         }
+    }
+
+    /// Space `s`'s `bet` paid or taken at `t` seconds: once the dealer's hand is face up its
+    /// hands are settled, and cards written as dealt to them after `t` over one of their
+    /// cards (come to rest before the payoff was read) are taken back, as [`Scribe::place`]
+    /// would not write them now.
+    pub(super) fn settled(&mut self, s: u8, bet: Bet, t: f64) {
+        if bet == Bet::Insurance || !self.dealers_turn() {
+            return;
+        }
+        let late: Vec<(u64, u64)> = self
+            .cards
+            .iter()
+            .filter_map(|(&id, n)| {
+                let p = n.placed?;
+                (p.spot == Spot::Space(s) && p.t > t).then_some((id, p.event))
+            })
+            .filter(|&(id, _)| self.over_placed(id))
+            .collect();
+        for (id, event) in late {
+            self.unwrite(event);
+            self.forget_slot(id);
+        }
+    }
+
+    /// Whether card `id` came to rest within a half width of another card placed and in
+    /// sight then (see [`SAME_FACE`]: a card half covered is found off its centre).
+    fn over_placed(&self, id: u64) -> bool {
+        let Some(note) = self.cards.get(&id) else {
+            return false;
+        };
+        let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
+        self.cards.iter().any(|(&k, o)| {
+            k != id
+                && o.seen_t >= rest_t - FOUND_AGAIN_S
+                && o.placed.is_some_and(|p| {
+                    dist(p.at, rest) <= SAME_FACE * half.max(half_width(&o.corners))
+                })
+        })
+    }
+
+    /// Whether a payoff or collection of space `s`'s wager or tip was written before `t`
+    /// seconds this round (insurance is settled before the players act, 08-09(2)(b)).
+    fn settled_before(&self, s: u8, t: f64) -> bool {
+        self.pending.iter().any(|p| {
+            p.t < t
+                && match p.kind {
+                    EventKind::Payout { space, bet, .. }
+                    | EventKind::Collect { space, bet, .. } => space == s && bet != Bet::Insurance,
+                    _ => false,
+                }
+        })
     }
 
     /// Where the dealer's next draw goes: as far past the dealer's last card as that card

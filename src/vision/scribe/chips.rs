@@ -1350,6 +1350,7 @@ impl Scribe {
                     at_least: stacked || short,
                 },
             );
+            self.settled(space, bet, laid);
             self.paid.push(Paid {
                 space,
                 t,
@@ -1702,6 +1703,9 @@ impl Scribe {
                     at_least,
                 }
             };
+            if let EventKind::Collect { .. } = kind {
+                self.settled(space, bet, t);
+            }
             self.write(t, kind);
         }
         let gone: Vec<u64> = self
