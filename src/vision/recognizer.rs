@@ -508,6 +508,16 @@ impl Recognizer {
         }
     }
 
+    /// The radius the layout gives a chip at `p` (pixels at the model's scale), 0 without a
+    /// layout.
+    fn chip_radius_model(&self, p: [f64; 2]) -> f64 {
+        let k = self.scale.max(1e-9);
+        self.layout
+            .as_ref()
+            .and_then(|l| l.chip_radius_at([p[0] * k, p[1] * k]))
+            .map_or(0.0, |r| r / k)
+    }
+
     /// [`Recognizer::frame`] on a frame already at the model's scale, which changed where
     /// `changes` says (the first frame of a stream is looked at whole whatever it says).
     fn frame_model(
@@ -599,17 +609,20 @@ impl Recognizer {
             .unwrap_or_default();
         let all = self.read_cards(rgb, width, height, all, &before, &lost)?;
         // What was found where the picture did not change, and was not found again (the model
-        // misses now and then what lies near a look's edge), stands.
-        let found_again = |b: &Seen| {
-            all.iter().any(|a| {
-                a.is_card() == b.is_card()
-                    && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
-                        <= b.half_width().max(a.half_width()).max(6.0)
-            })
-        };
+        // misses now and then what lies near a look's edge), stands. A chip found within a
+        // chip's radius of where one was found is that chip found again: the model sizes chips
+        // poorly (held-out shift seed 22 at 2587 s: a $25 wager found as it was slid into the
+        // circle, blurred, and again 10 pixels on as it lay still, with only where it came to
+        // rest seen to change, green on the green felt; both stood, and the wager was read as
+        // $50).
+        let again: Vec<bool> = (0..before.len())
+            .map(|i| found_again(&before, i, &all, self.chip_radius_model(before[i].centre)))
+            .collect();
         let (missed, lost): (Vec<Seen>, Vec<Seen>) = before
             .into_iter()
-            .filter(|b| !found_again(b))
+            .zip(again)
+            .filter(|(_, again)| !again)
+            .map(|(b, _)| b)
             .partition(|b| {
                 !regions
                     .iter()
@@ -816,6 +829,27 @@ fn scaled(width: usize, height: usize, scale: f64) -> (usize, usize) {
     )
 }
 
+/// Whether `before[i]` was found again among `all`: a card or chip within the larger half
+/// width of the two (at least 6 pixels) of it; or, a chip, a chip within `chip_radius` of it
+/// (the layout's radius of a chip where it lies, pixels at the model's scale; 0 when unknown)
+/// that is no other chip of `before` found again so. A fan's chip the model missed beside its
+/// neighbour, found again where it lay, is not its neighbour.
+fn found_again(before: &[Seen], i: usize, all: &[Seen], chip_radius: f64) -> bool {
+    let near = |b: &Seen, a: &Seen| {
+        a.is_card() == b.is_card()
+            && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
+                <= b.half_width().max(a.half_width()).max(6.0)
+    };
+    let b = &before[i];
+    all.iter().any(|a| {
+        near(b, a)
+            || !b.is_card()
+                && !a.is_card()
+                && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1]) <= chip_radius
+                && !before.iter().enumerate().any(|(k, c)| k != i && near(c, a))
+    })
+}
+
 /// Maps what was found on a shrunk picture back to the picture's pixels.
 fn grow(found: &mut [Seen], fx: f64, fy: f64) {
     for f in found {
@@ -962,6 +996,49 @@ mod tests {
         // Another index (6 pixels away): another card.
         let other = card_at([106.0, 100.0], [104.0, 103.0]);
         assert!(outlined_as_known(&other, [&known].into_iter()).is_none());
+    }
+
+    /// A $25 chip as the model boxes it: smaller than it lies (half width 6.5 pixels).
+    fn chip_at(centre: [f64; 2]) -> Seen {
+        let [x, y] = centre;
+        Seen {
+            identity: Identity::Chip(2500),
+            score: 0.95,
+            read: 1.0,
+            centre,
+            corners: [
+                [x - 6.5, y - 6.5],
+                [x + 6.5, y - 6.5],
+                [x + 6.5, y + 6.5],
+                [x - 6.5, y + 6.5],
+            ],
+            point: centre,
+            faces: None,
+        }
+    }
+
+    #[test]
+    fn a_chip_found_within_a_chips_radius_of_where_it_was_is_found_again() {
+        // Held-out shift seed 22 at 2587 s: a $25 wager found blurred as it slid into the
+        // circle, then 10 pixels on as it lay still (chips there 10.8 pixels in radius).
+        let slid = [chip_at([781.6, 262.1])];
+        let lying = [chip_at([778.1, 271.5])];
+        assert!(found_again(&slid, 0, &lying, 10.8));
+        // By the model's box alone it was not, and stood beside itself: $50.
+        assert!(!found_again(&slid, 0, &lying, 0.0));
+        // A chip two radii off is another chip.
+        assert!(!found_again(&[chip_at([781.6, 240.5])], 0, &lying, 10.8));
+        // A card is found again by a card only.
+        let card = [card_at([770.0, 262.0], [778.0, 268.0])];
+        assert!(!found_again(&card, 0, &lying, 10.8));
+        // A fan of three at steps of 8 pixels, its middle chip missed by the model: its
+        // neighbours found again where they lay are not it.
+        let fan: Vec<Seen> = (0..3)
+            .map(|k| chip_at([700.0 + 8.0 * f64::from(k), 300.0]))
+            .collect();
+        let ends = [fan[0].clone(), fan[2].clone()];
+        assert!(found_again(&fan, 0, &ends, 10.8) && found_again(&fan, 2, &ends, 10.8));
+        assert!(!found_again(&fan, 1, &ends, 10.8));
     }
 
     #[test]
