@@ -393,6 +393,15 @@ mod tests {
 
     /// The events the scribe writes of `looks` looks 0.2 s apart, each finding what
     /// `found(t)` gives, the tracker between (the default camera's layout, `layout`).
+    /// The point a share `f` of the way from the shoe to the discard holder, pixels.
+    fn on_lane(layout: &Layout, f: f64) -> [f64; 2] {
+        let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
+        [
+            shoe[0] + (discard[0] - shoe[0]) * f,
+            shoe[1] + (discard[1] - shoe[1]) * f,
+        ]
+    }
+
     fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
         let mut tracker = Tracker::new(TrackerConfig::default());
         let mut scribe = Scribe::new(layout, ScribeConfig::default());
@@ -540,13 +549,8 @@ mod tests {
         let at = centroid(&layout.dealer_cards);
         let one = centroid(&layout.spaces[0].cards);
         let three = centroid(&layout.spaces[2].cards);
-        let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
-        let way = |f: f64| {
-            [
-                shoe[0] + (discard[0] - shoe[0]) * f,
-                shoe[1] + (discard[1] - shoe[1]) * f,
-            ]
-        };
+        let shoe = centroid(&layout.shoe);
+        let way = |f: f64| on_lane(&layout, f);
         let log = read(&layout, 75, |t| {
             // The last round's card, cleared a moment before the piles are laid out (judged
             // gone only seconds later).
@@ -631,13 +635,7 @@ mod tests {
         let layout = level_layout();
         let at = centroid(&layout.dealer_cards);
         let one = centroid(&layout.spaces[0].cards);
-        let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
-        let way = |f: f64| {
-            [
-                shoe[0] + (discard[0] - shoe[0]) * f,
-                shoe[1] + (discard[1] - shoe[1]) * f,
-            ]
-        };
+        let way = |f: f64| on_lane(&layout, f);
         let log = read(&layout, 75, |t| {
             let mut found = Vec::new();
             if (1.4..6.0).contains(&t) {
