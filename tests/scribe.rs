@@ -2299,10 +2299,10 @@ fn the_dealers_draw_at_the_rows_next_place_is_the_dealers() {
 /// dealer's hand is face up and a space's wagers paid, its hands take no more cards
 /// (99-01.3-08-11(17)). Held-out shift seed 22, round 66 at 1967 s: space 7's split hand
 /// held 8h 7d and was paid; as the other hand's payoff was laid, fanned over the 8h, the
-/// recognizer read the 8h, half covered, as an Ah 9 pixels off its centre (played 12 here: more than half a
+/// recognizer read the 8h, half covered, as an Ah 9 pixels off its centre (more than half a
 /// half width: a card lying so near another is dealt in play). It was written as dealt to
 /// the paid hand after the hole card was turned (`hole_card_exposed_early`, not there).
-/// Played here with the Ah found so from the payoff on.
+/// Played here with the Ah found so, 12 pixels off, from the payoff on.
 #[test]
 fn a_card_found_on_a_paid_hand_is_no_card_dealt() {
     let text = include_str!("logs/split-hands-card-found-again-under-its-payoff.jsonl");
