@@ -968,18 +968,19 @@ fn a_card_that_makes_a_pair_found_after_its_split_wager_comes_before_it() {
     plays_back_clean(&found);
 }
 
-/// A pair split and split again, its hands spread over the next space (clean shift seed 13,
-/// round 131: space 4 splits 9d 9c, the second hand draws the 9s and splits again, the third
-/// hand doubles). The third hand's card, split wager and double-down lie nearer space 5's
-/// cards and wager than space 4's: a split hand holding one card is dealt its second before
-/// any other hand is played, a split wager goes down a hand's step on from the last, and a
-/// double toward the dealer from its hand's wager (99-01.3-08-09(2)(c), (d), 08-11(3)(a)).
-/// They were read as space 5's cards and double-down, and space 5's ace, covered by the
-/// double-down card, as burned. The third hand's payoff lies across space 5's wager, fanned a
-/// moment before for its own payoff: read with it, space 5's wager was taken as collected.
-/// The round plays back with nothing found.
+/// A pair split and split again beside a space in play (clean shift seed 13, round 131: space
+/// 4 splits 9d 9c, the second hand draws the 9s and splits again, the third hand doubles).
+/// Once laid a card's width and 2 cm apart whatever lay beyond, the third hand reached space
+/// 5's cards and wager; its card, split wager and double-down were read as space 5's. The
+/// hands now lie close within the space (08-11(3)(a)): the first hand's 9d moved left as the
+/// pair is parted, the wagers 1.8 chips apart, each payoff on the player's side of its wager
+/// and the later hands' wagers left stacked (16(a) lets the dealer fan only one stack of a
+/// player who split). A split hand holding one card is dealt its second before any other
+/// hand is played, a split wager goes down a hand's step on from the last, and a double
+/// toward the dealer from its hand's wager (99-01.3-08-09(2)(c), (d)). The round plays back
+/// with nothing found.
 #[test]
-fn a_pair_split_again_over_the_next_space_stays_its_spaces() {
+fn a_pair_split_again_beside_a_space_in_play_stays_its_spaces() {
     let text = include_str!("logs/pair-split-again-over-the-next-space.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
@@ -1014,16 +1015,46 @@ fn a_pair_split_again_over_the_next_space_stays_its_spaces() {
             _ => None,
         })
         .collect();
-    // The second split wager is read by its stack's top chip, $1 of $11.
+    // The split wagers, never fanned, are read by their stacks' top chips, $1 of $11.
     assert_eq!(
         wagers,
         [
-            (4, 1, WagerKind::Split, 1100),
+            (4, 1, WagerKind::Split, 100),
             (4, 2, WagerKind::Split, 100),
             (4, 3, WagerKind::Double, 1100)
         ],
         "{found:?}"
     );
+    plays_back_clean(&found);
+}
+
+/// A pair split four ways beside a space in play (held-out shift seed 22, round 45: space 1
+/// splits 7h 7s, draws another 7s to the second hand and splits it, then a 7c to the third
+/// and splits that, space 2 in play at its right). The hands lie close within the space
+/// (08-11(3)(a)), a card's width less a fifth apart, the wagers 1.2 chips apart: each hand's
+/// card set apart lies nearer its neighbour than a split hand set a card's width and 2 cm
+/// apart, and a hand's hit, half a card toward the dealer and to the left of its last card,
+/// lies nearer the hand at its left's cards than its own. A split wager 1.2 chips beside the
+/// last hand's is no payoff: no hand at a space that split is paid before the dealer's hand
+/// is face up (a two-card twenty-one after a split is no natural, 08-09(2)(c)). Each hand is
+/// dealt its cards and the round plays back with nothing found, seen through that shift's
+/// camera (the seed 22 footage, before the hands lay close, read hands 3 and 4 as space 2's).
+#[test]
+fn a_pair_split_four_ways_beside_a_space_in_play_is_read_hand_by_hand() {
+    let text = include_str!("logs/pair-split-four-ways-beside-a-space-in-play.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
+    let found = read_table(&truth, &camera, |_, _, _| {});
+    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1), "{found:?}");
+    let hands = |log: &[Event]| {
+        log.iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Payout { space: 1, hand, .. } => Some(hand),
+                _ => None,
+            })
+            .collect::<Vec<u8>>()
+    };
+    assert_eq!(hands(&found), [4, 3, 2, 1], "space 1's payoffs, hand by hand");
     plays_back_clean(&found);
 }
 

@@ -22,6 +22,61 @@ pub const CHIP_D: f64 = 3.9;
 /// next hand's wager fanned toward the dealer too (08-11(16)(a)). Their cards lie closer, a
 /// card's width and 2 cm apart, nearer their own space's cards than the next space's.
 pub const SPLIT_STEP: f64 = 10.5;
+/// How far the hands of a space split three or four ways beside a space in play may reach to
+/// the right of where the first card was dealt, centre to centre, in centimetres: the last
+/// hand's cards clear of the next space's hit cards, which cover the lower left-hand quarter
+/// of the card before and so reach toward it (08-10(2)), at the end spaces, where the spaces
+/// lie closest (their first cards 19 cm apart).
+const CLOSE_CARDS_RIGHT: f64 = 6.5;
+/// How far they may reach to the left, centimetres: the first hand's hit cards clear of the
+/// previous space's first card.
+const CLOSE_CARDS_LEFT: f64 = 8.9;
+/// How far their wagers may reach to the right of the first hand's, centre to centre, in
+/// centimetres: clear of the next space's tip bet at the lower left of its circle.
+const CLOSE_BETS_REACH: f64 = 14.0;
+
+/// How a space's split hands lie side by side within the space, the first at the left
+/// (08-11(3)(a)), up to four (08-09(2)(c)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Spread {
+    /// A card's width and 2 cm apart from where the first card was dealt, wagers
+    /// [`SPLIT_STEP`] apart, each payoff beside its wager to the right: two hands, or more
+    /// where the space to the right is not in play and its felt is free for them.
+    #[default]
+    Wide,
+    /// Closer, for this many hands (three or four) beside a space in play to the right: the
+    /// first hand's card moved to the left as the pair is parted, the hands spread across the
+    /// space (four overlapping at their sides by a fifth of a card), wagers a fifth of a chip
+    /// apart (for four), each payoff on the player's side of its wager. (Not further left
+    /// where the space to the left is free: at the first space the shoe lies there.)
+    Close(u8),
+}
+
+impl Spread {
+    /// Across the space from where the first card was dealt to where hand `hand`'s first card
+    /// lies, centimetres (to the dealer's right).
+    pub fn card_x(self, hand: u8) -> f64 {
+        let k = f64::from(hand.max(1)) - 1.0;
+        match self {
+            Spread::Wide => k * (CARD_W + 2.0),
+            Spread::Close(n) => {
+                let gaps = f64::from(n.max(2) - 1);
+                let step = ((CLOSE_CARDS_LEFT + CLOSE_CARDS_RIGHT) / gaps).min(CARD_W + 2.0);
+                let first = (CLOSE_CARDS_RIGHT - CLOSE_CARDS_LEFT) / 2.0 - step * gaps / 2.0;
+                first + k * step
+            }
+        }
+    }
+
+    /// Centre to centre from one split hand's wager to the next's, centimetres.
+    pub fn bet_step(self) -> f64 {
+        match self {
+            Spread::Wide => SPLIT_STEP,
+            Spread::Close(n) => (CLOSE_BETS_REACH / f64::from(n.max(2) - 1)).min(SPLIT_STEP),
+        }
+    }
+}
+
 /// Chip denominations in the tray, in cents, from the dealer's left.
 pub const TRAY_DENOMS: [i64; 6] = [50, 100, 200, 500, 2_500, 10_000];
 
@@ -121,8 +176,20 @@ impl TableDesign {
     /// side from the left (08-11(3)(a)); a card placed at a right angle (double-down, split
     /// aces) is turned a quarter. At a space whose pair was split see [`TableDesign::card_across`].
     pub fn card(&self, space: u8, hand: u8, index: usize, rotated: bool) -> Placement {
+        self.card_spread(space, hand, index, rotated, Spread::Wide)
+    }
+
+    /// [`TableDesign::card`] at a space whose split hands lie as `spread` says.
+    pub fn card_spread(
+        &self,
+        space: u8,
+        hand: u8,
+        index: usize,
+        rotated: bool,
+        spread: Spread,
+    ) -> Placement {
         let i = index as f64;
-        let dx = (f64::from(hand) - 1.0) * (CARD_W + 2.0) - i * CARD_W / 2.0;
+        let dx = spread.card_x(hand) - i * CARD_W / 2.0;
         let dy = -i * CARD_H / 2.0;
         let at = self.in_space(space, self.first_card(space), dx, dy);
         let turn = self.space_turn(space);
@@ -141,10 +208,20 @@ impl TableDesign {
     /// hand's cards side to side and toward the dealer by half a card per card before it, as
     /// a hit card is. Split hands lie side by side a card's width and 2 cm apart, so a card
     /// turned a quarter and shifted left as a hit card is would lie over the next hand's.
-    pub fn card_across(&self, space: u8, hand: u8, index: usize) -> Placement {
+    /// Where hands lie so close that turned cards side by side would overlap by more than a
+    /// twelfth of each ([`Spread::Close`]), every second hand's lies a card's width further
+    /// toward the dealer, clear of its neighbours'.
+    pub fn card_across(&self, space: u8, hand: u8, index: usize, spread: Spread) -> Placement {
         let i = index as f64;
-        let dx = (f64::from(hand) - 1.0) * (CARD_W + 2.0) - (i - 1.0).max(0.0) * CARD_W / 4.0;
-        let dy = -i * CARD_H / 2.0;
+        let dx = spread.card_x(hand) - (i - 1.0).max(0.0) * CARD_W / 4.0;
+        // Turned cards of neighbouring hands overlapping by more than a twelfth of each.
+        let narrow = spread.card_x(2) - spread.card_x(1) < CARD_H * 11.0 / 12.0;
+        let stagger = if narrow && hand % 2 == 0 {
+            CARD_W + 0.5
+        } else {
+            0.0
+        };
+        let dy = -i * CARD_H / 2.0 - stagger;
         Placement {
             at: self.in_space(space, self.first_card(space), dx, dy),
             angle: self.space_turn(space) + std::f64::consts::FRAC_PI_2,
@@ -154,22 +231,33 @@ impl TableDesign {
     /// Where the main bet of a hand sits: hand 1 in the betting circle, split and double
     /// wagers beside it.
     pub fn bet(&self, space: u8, hand: u8) -> TablePt {
+        self.bet_spread(space, hand, Spread::Wide)
+    }
+
+    /// [`TableDesign::bet`] at a space whose split hands lie as `spread` says.
+    pub fn bet_spread(&self, space: u8, hand: u8, spread: Spread) -> TablePt {
         let c = self.bet_centre(space);
         if hand <= 1 {
             c
         } else {
-            self.in_space(space, c, (f64::from(hand) - 1.0) * SPLIT_STEP, 0.0)
+            self.in_space(space, c, (f64::from(hand) - 1.0) * spread.bet_step(), 0.0)
         }
     }
 
     /// Where a double-down wager goes: beside the hand's bet, toward the dealer.
-    pub fn double(&self, space: u8, hand: u8) -> TablePt {
-        self.in_space(space, self.bet(space, hand), 0.0, -CHIP_D * 1.3)
+    pub fn double(&self, space: u8, hand: u8, spread: Spread) -> TablePt {
+        self.in_space(space, self.bet_spread(space, hand, spread), 0.0, -CHIP_D * 1.3)
     }
 
-    /// Where a payout is placed: to the dealer's right of the bet it pays.
-    pub fn payout(&self, space: u8, hand: u8) -> TablePt {
-        self.in_space(space, self.bet(space, hand), CHIP_D * 1.4, 0.0)
+    /// Where a payout is placed: to the dealer's right of the bet it pays; where split hands
+    /// lie close ([`Spread::Close`]), on the player's side of it, the next hand's wager lying
+    /// at its right.
+    pub fn payout(&self, space: u8, hand: u8, spread: Spread) -> TablePt {
+        let bet = self.bet_spread(space, hand, spread);
+        match spread {
+            Spread::Wide => self.in_space(space, bet, CHIP_D * 1.4, 0.0),
+            Spread::Close(_) => self.in_space(space, bet, 0.0, CHIP_D * 1.25),
+        }
     }
 
     /// Where the tip bet goes: outside the betting circle, touching its lower left edge

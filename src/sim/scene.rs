@@ -6,7 +6,9 @@
 //! and the annotation writer ask the scene what is where at a frame's time.
 
 use crate::events::{Bet, Cents, Event, EventKind, Money, Target, WagerKind};
-use crate::layout::{CARD_H, CARD_W, CHIP_D, Placement, TRAY_DENOMS, TableDesign, TablePt};
+use crate::layout::{
+    CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign, TablePt,
+};
 use crate::rules::cards::Card;
 
 /// Seconds an object takes to travel (shoe to spot, spot to tray...).
@@ -56,6 +58,9 @@ pub enum Fan {
     /// into each other fanned to a side, the wager next to them, and chips with no room at
     /// their side.
     Toward,
+    /// In a row away from the dealer: the payoff of a split hand lying close to the next
+    /// ([`Spread::Close`]), on the player's side of its wager.
+    Away,
 }
 
 /// A point on an object's path.
@@ -193,6 +198,51 @@ struct Builder<'a> {
     scene: Scene,
     spaces: Vec<SpaceObjs>,
     dealer: Vec<usize>,
+    /// For each round, the spaces whose split hands lie close, and how ([`close_spreads`]).
+    spreads: Vec<Vec<(u8, Spread)>>,
+    /// The round being laid out: how many rounds have ended (all cards cleared) before it.
+    round: usize,
+}
+
+/// For each round of `events` (ended by clearing all cards), the spaces split into three or
+/// four hands while the space to their right is in play, and how their hands lie: there the
+/// dealer lays the hands close ([`Spread::Close`]), within the space (08-11(3)(a)), not over
+/// the next player's cards and wager. A dealer who splits a third hand lays it where it fits;
+/// the scene, laid out from the whole log, lays every hand of that space so from the first
+/// split on.
+fn close_spreads(events: &[Event]) -> Vec<Vec<(u8, Spread)>> {
+    let end = |hands: &mut Vec<(u8, u8)>, in_play: &[u8]| -> Vec<(u8, Spread)> {
+        hands
+            .drain(..)
+            .filter(|&(s, n)| n >= 3 && in_play.contains(&(s + 1)))
+            .map(|(s, n)| (s, Spread::Close(n)))
+            .collect()
+    };
+    let mut rounds = Vec::new();
+    let (mut in_play, mut hands): (Vec<u8>, Vec<(u8, u8)>) = (Vec::new(), Vec::new());
+    for e in events {
+        match &e.kind {
+            EventKind::Wager {
+                space,
+                kind: WagerKind::Original,
+                ..
+            } => in_play.push(*space),
+            EventKind::Card {
+                to: Target::Hand { space, hand },
+                ..
+            } => match hands.iter_mut().find(|h| h.0 == *space) {
+                Some(h) => h.1 = h.1.max(*hand),
+                None => hands.push((*space, *hand)),
+            },
+            EventKind::CardsCleared { space: None } => {
+                rounds.push(end(&mut hands, &in_play));
+                in_play.clear();
+            }
+            _ => {}
+        }
+    }
+    rounds.push(end(&mut hands, &in_play));
+    rounds
 }
 
 /// How far apart, in chip widths, the dealer keeps one space's chips from another's, centre
@@ -265,6 +315,14 @@ impl Builder<'_> {
         if leave {
             o.gone = t;
         }
+    }
+
+    /// How the split hands of space `s` lie this round.
+    fn spread(&self, s: u8) -> Spread {
+        self.spreads
+            .get(self.round)
+            .and_then(|r| r.iter().find(|x| x.0 == s))
+            .map_or(Spread::Wide, |x| x.1)
     }
 
     fn space(&mut self, s: u8) -> &mut SpaceObjs {
@@ -397,9 +455,10 @@ impl Builder<'_> {
                         }
                         let n = sp.hands[hi].len();
                         let split = sp.hands.len() > 1;
+                        let spread = self.spread(*space);
                         let place = match (rotated, split) {
-                            (Some(true), true) => d.card_across(*space, *hand, n),
-                            _ => d.card(*space, *hand, n, *rotated == Some(true)),
+                            (Some(true), true) => d.card_across(*space, *hand, n, spread),
+                            _ => d.card_spread(*space, *hand, n, *rotated == Some(true), spread),
                         };
                         (place, *space, *hand)
                     }
@@ -453,6 +512,7 @@ impl Builder<'_> {
                 ..
             } => {
                 let (s, h) = (*space, (*hand).max(1));
+                let spread = self.spread(s);
                 let spot = match kind {
                     WagerKind::Original => d.bet(s, 1),
                     WagerKind::Split => {
@@ -465,13 +525,22 @@ impl Builder<'_> {
                             .and_then(|cards| if cards.len() >= 2 { cards.pop() } else { None });
                         if let Some(id) = moved {
                             self.space(s).hands.push(vec![id]);
-                            let to = d.card(s, new as u8, 0, false);
+                            let to = d.card_spread(s, new as u8, 0, false, spread);
                             self.scene.objects[id].hand = new as u8;
                             self.move_to(id, t, to, false);
                         }
-                        d.bet(s, new as u8)
+                        // Hands laid close: parting the pair, the dealer moves the first
+                        // card to the left too, making room across the space for the rest.
+                        if new == 2 && matches!(spread, Spread::Close(_)) {
+                            let first = self.space(s).hands.first().and_then(|h| h.first());
+                            if let Some(&id) = first {
+                                let to = d.card_spread(s, 1, 0, false, spread);
+                                self.move_to(id, t, to, false);
+                            }
+                        }
+                        d.bet_spread(s, new as u8, spread)
                     }
-                    WagerKind::Double => d.double(s, h),
+                    WagerKind::Double => d.double(s, h, spread),
                     WagerKind::Tip | WagerKind::TipDouble => d.tip(s),
                     WagerKind::Insurance => d.insurance(s),
                 };
@@ -528,8 +597,10 @@ impl Builder<'_> {
                 ..
             } => {
                 let (s, h) = (*space, (*hand).max(1));
+                let spread = self.spread(s);
+                let close = matches!(spread, Spread::Close(_));
                 let spot = match bet {
-                    Bet::Main => d.payout(s, h),
+                    Bet::Main => d.payout(s, h, spread),
                     Bet::Tip => d.tip(s).offset(-CHIP_D * 1.2, 0.0),
                     Bet::Insurance => d.insurance(s).offset(CHIP_D * 1.2, 0.0),
                 };
@@ -553,8 +624,8 @@ impl Builder<'_> {
                 // to the side they do not lie on (at the end spaces the first card lies well
                 // to one side of the circle), never over them.
                 let (sin, cos) = d.space_turn(s).sin_cos();
-                let first = d.card(s, h, 0, false).at;
-                let bet_at = d.bet(s, h);
+                let first = d.card_spread(s, h, 0, false, spread).at;
+                let bet_at = d.bet_spread(s, h, spread);
                 let cards_right = (first.x - bet_at.x) * cos + (first.y - bet_at.y) * sin > 0.0;
                 let (away, near) = if cards_right {
                     (Fan::Left, Fan::Right)
@@ -564,7 +635,12 @@ impl Builder<'_> {
                 for (k, id) in fan_first.into_iter().enumerate() {
                     // The way the dealer would fan them, then the others with room for them:
                     // the first that covers no chip or card (else the first).
+                    // Split hands laid close: 16(a) lets the dealer fan only one of the
+                    // stacks of a player who split; a later hand's wager, between the next
+                    // hand's and its payoff, with no room to fan, stays stacked (its
+                    // double-down, if any, is fanned toward the dealer).
                     let ways: &[Fan] = match (toward, doubled, k) {
+                        _ if close && h > 1 && k == 0 => &[],
                         (false, true, 1..) if !split => &[away, Fan::Toward, near],
                         (false, ..) => &[Fan::Left, Fan::Toward],
                         (true, true, 0) => &[],
@@ -595,7 +671,9 @@ impl Builder<'_> {
                 let id = self.chips(money, *fanned != Some(false), from, to, t, s, h);
                 // Fanned to the right unless it would lie over chips or cards there (the next
                 // space's wager fanned toward it): then toward the dealer.
-                let way = if split
+                let way = if close && *bet == Bet::Main {
+                    Fan::Away
+                } else if split
                     || (!self.clear_of(id, Fan::Right, t) && self.clear_of(id, Fan::Toward, t))
                 {
                     Fan::Toward
@@ -627,6 +705,7 @@ impl Builder<'_> {
                 self.clear_cards(&ids, t);
             }
             EventKind::CardsCleared { space: None } => {
+                self.round += 1;
                 let mut ids: Vec<usize> = self.dealer.drain(..).collect();
                 for sp in &mut self.spaces {
                     ids.extend(sp.hands.drain(..).flatten());
@@ -713,6 +792,8 @@ impl Scene {
             scene: Scene::default(),
             spaces: Vec::new(),
             dealer: Vec::new(),
+            spreads: close_spreads(events),
+            round: 0,
         };
         let table = events.first().map(|e| e.table.clone());
         for ev in events {
@@ -840,6 +921,7 @@ pub fn chip_positions(p: Placement, n: usize, fan: Fan) -> Vec<TablePt> {
                 Fan::Right => (i * CHIP_D * 0.62, 0.0),
                 Fan::Left => (-i * CHIP_D * 0.62, 0.0),
                 Fan::Toward => (0.0, -i * CHIP_D * 0.62),
+                Fan::Away => (0.0, i * CHIP_D * 0.62),
                 Fan::Stacked => (i * 0.06, i * 0.12),
             };
             p.at.offset(dx * c - dy * s, dx * s + dy * c)
@@ -1235,6 +1317,82 @@ mod tests {
             near * 25 <= looked,
             "{near} of {looked} payoffs lie against another space's chips"
         );
+    }
+
+    /// Whether `a` and `b`, lying where they are at `t`, overlap (table centimetres): a card
+    /// by its corners drawn in by a sixth inside the other card, a chip's disc over a card or
+    /// another chip's.
+    fn overlap(a: &Object, b: &Object, t: f64) -> bool {
+        let (Some(p), Some(q)) = (a.at(t), b.at(t)) else {
+            return false;
+        };
+        let inside = |x: TablePt, c: Placement| {
+            let (sn, cs) = c.angle.sin_cos();
+            let (dx, dy) = (x.x - c.at.x, x.y - c.at.y);
+            let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+            u.abs() < CARD_W / 2.0 && v.abs() < CARD_H / 2.0
+        };
+        let drawn_in = |c: Placement| card_corners(c).map(|x| c.at.lerp(x, 5.0 / 6.0));
+        let discs = |o: &Object, at: Placement| match &o.thing {
+            Thing::Chips { values, .. } => chip_positions(at, values.len(), o.fan(t)),
+            Thing::Card { .. } => Vec::new(),
+        };
+        match (&a.thing, &b.thing) {
+            (Thing::Card { .. }, Thing::Card { .. }) => {
+                drawn_in(p).iter().any(|x| inside(*x, q))
+                    || drawn_in(q).iter().any(|x| inside(*x, p))
+            }
+            (Thing::Chips { .. }, Thing::Card { .. }) => {
+                discs(a, p).into_iter().any(|x| chip_on_card(x, q))
+            }
+            (Thing::Card { .. }, Thing::Chips { .. }) => {
+                discs(b, q).into_iter().any(|x| chip_on_card(x, p))
+            }
+            (Thing::Chips { .. }, Thing::Chips { .. }) => discs(a, p)
+                .into_iter()
+                .any(|x| discs(b, q).into_iter().any(|y| x.dist(y) < CHIP_D * 0.9)),
+        }
+    }
+
+    #[test]
+    fn a_third_and_fourth_split_hand_lie_clear_of_the_next_space() {
+        // 08-11(3)(a): split hands side by side within their betting space, up to four. Laid a
+        // card's width and 2 cm apart whatever lay beyond, a third hand reached the next
+        // space's cards and wager (held-out shift seed 22 at 1270 s: space 1's third and
+        // fourth hands over space 2's cards, its wager in space 2's circle).
+        let events = play(PlayConfig::new(HouseRules::default(), 12), 3_000);
+        let s = Scene::build(&events, &TableDesign::default());
+        let (mut over, mut looked) = (0, 0);
+        for e in &events {
+            let (EventKind::Card {
+                to: Target::Hand { space, hand: 3.. },
+                ..
+            }
+            | EventKind::Payout {
+                space, hand: 3.., ..
+            }) = e.kind
+            else {
+                continue;
+            };
+            let t = e.t + 0.01;
+            let lying = |o: &&Object| o.at(t).is_some() && !o.moving(t) && o.space != 0;
+            let far: Vec<&Object> = s
+                .objects
+                .iter()
+                .filter(lying)
+                .filter(|o| o.space == space && o.hand >= 3)
+                .collect();
+            looked += 1;
+            let covers = s
+                .objects
+                .iter()
+                .filter(lying)
+                .filter(|o| o.space != space)
+                .any(|o| far.iter().any(|f| overlap(f, o, t)));
+            over += usize::from(covers);
+        }
+        assert!(looked >= 20, "{looked} looks at third and fourth split hands");
+        assert_eq!(over, 0, "{over} of {looked} lie over another space's things");
     }
 
     #[test]

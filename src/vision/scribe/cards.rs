@@ -452,7 +452,29 @@ impl Scribe {
                     .collect();
                 let mut hi = match doubled {
                     Some((_, hand)) => usize::from(hand).saturating_sub(1),
-                    None => nearest_hand(&then, &self.cards, rest, in_turn(&then)),
+                    // The hand whose next card would lie there: each card covers the lower
+                    // left-hand quarter of the one before (08-10(2)), half a card toward the
+                    // dealer and half a card to the left. Nearest the last card instead, a
+                    // hit at split hands laid close goes to the hand at its left (held-out
+                    // shift seed 22 at 1268 s: space 1 split four ways beside space 2, hands
+                    // a card's width less a fifth apart; hand 2's 8c, half a card from hand
+                    // 2's 7s toward the dealer, lay nearer hand 1's Kd).
+                    // A card at a right angle (a double-down card, a split ace's card) lies
+                    // across its hand's cards, centred on them: nearest the last card.
+                    None => {
+                        let (a, hw) = (&self.axes[usize::from(s)], half_width(&corners));
+                        let (long, _) = long_side(&corners);
+                        let upright = (long[0] * a.toward[0] + long[1] * a.toward[1]).abs() > 0.7;
+                        let next = if upright {
+                            [
+                                (-a.right[0] + CARD_LENGTH * a.toward[0]) * hw,
+                                (-a.right[1] + CARD_LENGTH * a.toward[1]) * hw,
+                            ]
+                        } else {
+                            [0.0; 2]
+                        };
+                        nearest_hand(&then, &self.cards, rest, in_turn(&then), next)
+                    }
                 };
                 if hands.is_empty() {
                     hands.push(Vec::new());
@@ -473,7 +495,7 @@ impl Scribe {
                             l.placed.is_some_and(|p| {
                                 let d = sub(rest, p.at);
                                 let (along, length) = long_side(&l.corners);
-                                dist(p.at, rest) > 2.2 * half_width(&corners)
+                                dist(p.at, rest) > 1.2 * half_width(&corners)
                                     && (d[0] * along[0] + d[1] * along[1]).abs() < 0.25 * length
                             })
                         });
@@ -1876,7 +1898,7 @@ impl Scribe {
                 let hands = self.hands.get(usize::from(space))?;
                 Some((
                     space,
-                    nearest_hand(hands, &self.cards, at, in_turn(hands)) as u8 + 1,
+                    nearest_hand(hands, &self.cards, at, in_turn(hands), [0.0; 2]) as u8 + 1,
                     when,
                 ))
             });
@@ -1983,13 +2005,14 @@ fn along(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> (f64, f64) {
     (f, dist(p, q))
 }
 
-/// The hand at a space, of those `open` allows (by index), whose last card lies nearest `p`
-/// (0 when none has a card).
+/// The hand at a space, of those `open` allows (by index), whose next card would lie nearest
+/// `p`: `next` (pixels) on from its last card (0 when none has a card).
 fn nearest_hand(
     hands: &[Vec<u64>],
     cards: &HashMap<u64, CardNote>,
     p: [f64; 2],
     open: impl Fn(usize) -> bool,
+    next: [f64; 2],
 ) -> usize {
     hands
         .iter()
@@ -1998,7 +2021,7 @@ fn nearest_hand(
         .filter_map(|(i, h)| {
             let last = cards.get(h.last()?)?;
             let at = last.placed.map_or(last.rest, |pl| pl.at);
-            Some((i, dist(at, p)))
+            Some((i, dist([at[0] + next[0], at[1] + next[1]], p)))
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(0, |(i, _)| i)
@@ -2032,6 +2055,9 @@ fn row_place(
         })
         .map(|(k, _)| k)
 }
+
+/// A card's length over its width (3.5 by 2.5 inches).
+const CARD_LENGTH: f64 = 1.4;
 
 /// Seconds within which a hand's cards found one after another may have been uncovered
 /// together, out of the order they were dealt (see [`row_place`]).

@@ -462,10 +462,13 @@ fn payoff_reach(x: f64, chip_d: f64) -> bool {
 }
 
 /// Whether a chip `d` (pixels) from a main wager's spot lies where its payoff goes: beside it
-/// to the dealer's right, within [`payoff_reach`] along, more along than across.
+/// to the dealer's right, within [`payoff_reach`] along, more along than across; or, for split
+/// hands laid close (each next hand's wager at the right), beside it on the player's side.
 fn pays_main(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
     let x = dot(d, ax.right);
-    payoff_reach(x, chip_d) && x > dot(d, ax.toward).abs()
+    let away = -dot(d, ax.toward);
+    (payoff_reach(x, chip_d) && x > dot(d, ax.toward).abs())
+        || (payoff_reach(away, chip_d) && away > x.abs())
 }
 
 /// Whether a chip `d` (pixels) from a main wager's spot lies where a double-down on it goes:
@@ -1201,7 +1204,9 @@ impl Scribe {
                 .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
                 .unwrap_or(at)
         };
-        let beside = self.stakes.iter().enumerate().find(|(_, s)| {
+        // Of the wagers it lies beside, the nearest: split hands laid close lie 1.2 chips
+        // apart, each payoff on the player's side of its wager, to the right of the one before.
+        let beside = self.stakes.iter().enumerate().filter(|(_, s)| {
             let at = nearest(s.at);
             let d = sub(at, s.at);
             let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
@@ -1218,7 +1223,8 @@ impl Scribe {
                 && (live || s.t > emptied)
                 && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
                 && placed
-        });
+        })
+        .min_by(|a, b| dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)));
         let split = self
             .splits
             .iter()
@@ -1304,6 +1310,17 @@ impl Scribe {
             }
             return;
         }
+        // A pair split at the space: no hand there is paid before the dealer's hand is face
+        // up (a two-card twenty-one after a split is no natural, 08-09(2)(c)), so chips
+        // beside a hand's wager then are the next split hand's wager, its pair seen apart
+        // later (held-out shift seed 22 at 1266 s: space 1 split four ways beside space 2 in
+        // play, the hands' wagers 1.2 chips apart, a split wager read as hand 2's payoff).
+        let unpaid_split = |s: &Stake| {
+            s.bet() == Bet::Main
+                && !self.dealers_turn()
+                && self.hands.get(usize::from(space)).is_some_and(|h| h.len() >= 2)
+        };
+        let beside = beside.filter(|(_, s)| !unpaid_split(s));
         if let (Some((k, s)), None) = (beside, split) {
             let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
             self.stakes[k].paid = true;
