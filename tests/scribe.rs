@@ -1058,6 +1058,38 @@ fn a_pair_split_four_ways_beside_a_space_in_play_is_read_hand_by_hand() {
     plays_back_clean(&found);
 }
 
+/// The four-way split above with the third hand's 7s, set apart, out of the recognizer's
+/// sight from as it leaves the second hand until a second after its split wager came to rest
+/// (as a card set apart under the dealer's hand is found late). The wager, 1.2 chips beside
+/// the second hand's, is read before the pair is seen apart: not as the second hand's payoff
+/// (no hand at a space that split is paid before the dealer's hand is face up, 08-09(2)(c)),
+/// but as a double-down on it, then, the pair seen apart within three seconds, as the split
+/// wager it is. The round plays back with nothing found.
+#[test]
+fn a_split_wager_beside_the_last_hands_before_its_pair_is_seen_apart_is_no_payoff() {
+    let text = include_str!("logs/pair-split-four-ways-beside-a-space-in-play.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
+    let sevens = Identity::Card("7s".parse().expect("a card"));
+    let mut hidden = 0;
+    let found = read_table(&truth, &camera, |_, t, seen| {
+        if (17.7..19.3).contains(&t) {
+            let before = seen.len();
+            // The one lying or moving right of the second hand's 7s (x 312 pixels).
+            seen.retain(|s| !(s.identity == sevens && s.centre[0] > 318.0));
+            hidden += before - seen.len();
+        }
+    });
+    assert!(hidden > 0, "the 7s was never hidden");
+    let split_wagers = found
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Wager { space: 1, kind: WagerKind::Split, .. }))
+        .count();
+    assert_eq!(split_wagers, 3, "{found:?}");
+    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1), "{found:?}");
+    plays_back_clean(&found);
+}
+
 /// Aces split and split again (shift seed 12, round 27: space 7 splits Ah Ac; the As dealt to
 /// the first hand is set apart as a third hand, a wager beside it). On the footage the As lay
 /// on the Ah under half a second, a blur the camera never read, and came to rest beside the
