@@ -235,11 +235,21 @@ fn continues(
     gap: bool,
 ) -> bool {
     // Off the fan's line, beside its end, is no more of it: the next space's tip payoff put
-    // down by its tip (clean shift seed 13 at 462 s: a $1 read into space 3's payoff).
-    if points
+    // down by its tip (clean shift seed 13 at 462 s: a $1 read into space 3's payoff). Nor is
+    // a chip 0.9 of a chip or more nearer `from` than the fan's nearest chip (a step and a
+    // half of a fan: its first chip found late lies one step nearer): the payoff lies
+    // beside its wager, so that is the wager's spot (held-out shift seed 21 at 2554 s: the
+    // next round's wager in the circle taken for more of a split hand's payoff laid on the
+    // player's side of it and fanned away from the dealer, the wager missed).
+    let nearest_from = fan
         .iter()
-        .any(|a| fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d) && !off_line(fan, *a, chip_d))
-    {
+        .map(|b| dist(*b, from))
+        .fold(f64::INFINITY, f64::min);
+    if points.iter().any(|a| {
+        fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d)
+            && !off_line(fan, *a, chip_d)
+            && dist(*a, from) > nearest_from - 0.9 * chip_d
+    }) {
         return true;
     }
     if !gap {
@@ -2603,6 +2613,29 @@ mod tests {
         // to rest a while later (the next round's).
         assert!(!continues(&line, &[p.along(0.0)], chip_d, from, true));
         assert!(!continues(&line, &[beyond], chip_d, from, false));
+    }
+
+    /// A split hand's payoff laid on the player's side of its wager and fanned away from the
+    /// dealer (hands laid close within a space) points back at the wager's spot: the next
+    /// round's wager put down there, within a chip's width of the payoff's near chip and on
+    /// its line, is no more of it (held-out shift seed 21 at 2554 s: a $12.00 wager taken for
+    /// more of the $44.00 payoff before it, pixels as found there, and missed). The payoff's
+    /// own first chip, found late one step nearer the wager, still is.
+    #[test]
+    fn a_wager_on_the_spot_a_payoff_was_fanned_from_is_no_more_of_it() {
+        let chip_d = 21.5;
+        let from = [500.8, 270.1];
+        let fan = vec![
+            [489.4, 180.6],
+            [490.5, 194.6],
+            [492.8, 205.2],
+            [493.7, 219.8],
+            [496.1, 231.7],
+            [498.0, 245.8],
+        ];
+        assert!(!continues(&fan, &[[501.3, 267.7]], chip_d, from, false));
+        // One step on from its near chip toward the wager: its first chip, found late.
+        assert!(continues(&fan, &[[499.9, 259.9]], chip_d, from, false));
     }
 
     /// A tip's payoff put down beside the tip, within a chip's width of the wager fanned
