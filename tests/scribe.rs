@@ -1028,6 +1028,16 @@ fn a_pair_split_again_beside_a_space_in_play_stays_its_spaces() {
     plays_back_clean(&found);
 }
 
+/// The four-way split of held-out shift seed 22's round 45, seen through that shift's camera
+/// with each look's finds changed by `amiss`: the truth and the log the scribe writes.
+fn four_ways_read(amiss: impl FnMut(&Layout, f64, &mut Vec<Seen>)) -> (Vec<Event>, Vec<Event>) {
+    let text = include_str!("logs/pair-split-four-ways-beside-a-space-in-play.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
+    let found = read_table(&truth, &camera, amiss);
+    (truth, found)
+}
+
 /// A pair split four ways beside a space in play (held-out shift seed 22, round 45: space 1
 /// splits 7h 7s, draws another 7s to the second hand and splits it, then a 7c to the third
 /// and splits that, space 2 in play at its right). The hands lie close within the space
@@ -1041,11 +1051,12 @@ fn a_pair_split_again_beside_a_space_in_play_stays_its_spaces() {
 /// camera (the seed 22 footage, before the hands lay close, read hands 3 and 4 as space 2's).
 #[test]
 fn a_pair_split_four_ways_beside_a_space_in_play_is_read_hand_by_hand() {
-    let text = include_str!("logs/pair-split-four-ways-beside-a-space-in-play.jsonl");
-    let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
-    let found = read_table(&truth, &camera, |_, _, _| {});
-    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1), "{found:?}");
+    let (truth, found) = four_ways_read(|_, _, _| {});
+    assert_eq!(
+        faces_dealt_to(&found, 1),
+        faces_dealt_to(&truth, 1),
+        "{found:?}"
+    );
     let hands = |log: &[Event]| {
         log.iter()
             .filter_map(|e| match e.kind {
@@ -1054,7 +1065,11 @@ fn a_pair_split_four_ways_beside_a_space_in_play_is_read_hand_by_hand() {
             })
             .collect::<Vec<u8>>()
     };
-    assert_eq!(hands(&found), [4, 3, 2, 1], "space 1's payoffs, hand by hand");
+    assert_eq!(
+        hands(&found),
+        [4, 3, 2, 1],
+        "space 1's payoffs, hand by hand"
+    );
     plays_back_clean(&found);
 }
 
@@ -1067,12 +1082,9 @@ fn a_pair_split_four_ways_beside_a_space_in_play_is_read_hand_by_hand() {
 /// wager it is. The round plays back with nothing found.
 #[test]
 fn a_split_wager_beside_the_last_hands_before_its_pair_is_seen_apart_is_no_payoff() {
-    let text = include_str!("logs/pair-split-four-ways-beside-a-space-in-play.jsonl");
-    let truth = pitwatch::events::parse_log(text).expect("the log parses");
-    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
     let sevens = Identity::Card("7s".parse().expect("a card"));
     let mut hidden = 0;
-    let found = read_table(&truth, &camera, |_, t, seen| {
+    let (truth, found) = four_ways_read(|_, t, seen| {
         if (17.7..19.3).contains(&t) {
             let before = seen.len();
             // The one lying or moving right of the second hand's 7s (x 312 pixels).
@@ -1083,10 +1095,23 @@ fn a_split_wager_beside_the_last_hands_before_its_pair_is_seen_apart_is_no_payof
     assert!(hidden > 0, "the 7s was never hidden");
     let split_wagers = found
         .iter()
-        .filter(|e| matches!(e.kind, EventKind::Wager { space: 1, kind: WagerKind::Split, .. }))
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    space: 1,
+                    kind: WagerKind::Split,
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(split_wagers, 3, "{found:?}");
-    assert_eq!(faces_dealt_to(&found, 1), faces_dealt_to(&truth, 1), "{found:?}");
+    assert_eq!(
+        faces_dealt_to(&found, 1),
+        faces_dealt_to(&truth, 1),
+        "{found:?}"
+    );
     plays_back_clean(&found);
 }
 

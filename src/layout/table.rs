@@ -246,7 +246,12 @@ impl TableDesign {
 
     /// Where a double-down wager goes: beside the hand's bet, toward the dealer.
     pub fn double(&self, space: u8, hand: u8, spread: Spread) -> TablePt {
-        self.in_space(space, self.bet_spread(space, hand, spread), 0.0, -CHIP_D * 1.3)
+        self.in_space(
+            space,
+            self.bet_spread(space, hand, spread),
+            0.0,
+            -CHIP_D * 1.3,
+        )
     }
 
     /// Where a payout is placed: to the dealer's right of the bet it pays; where split hands

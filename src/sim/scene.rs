@@ -6,9 +6,7 @@
 //! and the annotation writer ask the scene what is where at a frame's time.
 
 use crate::events::{Bet, Cents, Event, EventKind, Money, Target, WagerKind};
-use crate::layout::{
-    CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign, TablePt,
-};
+use crate::layout::{CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign, TablePt};
 use crate::rules::cards::Card;
 
 /// Seconds an object takes to travel (shoe to spot, spot to tray...).
@@ -1391,8 +1389,14 @@ mod tests {
                 .any(|o| far.iter().any(|f| overlap(f, o, t)));
             over += usize::from(covers);
         }
-        assert!(looked >= 20, "{looked} looks at third and fourth split hands");
-        assert_eq!(over, 0, "{over} of {looked} lie over another space's things");
+        assert!(
+            looked >= 20,
+            "{looked} looks at third and fourth split hands"
+        );
+        assert_eq!(
+            over, 0,
+            "{over} of {looked} lie over another space's things"
+        );
     }
 
     #[test]

@@ -1216,25 +1216,29 @@ impl Scribe {
         };
         // Of the wagers it lies beside, the nearest: split hands laid close lie 1.2 chips
         // apart, each payoff on the player's side of its wager, to the right of the one before.
-        let beside = self.stakes.iter().enumerate().filter(|(_, s)| {
-            let at = nearest(s.at);
-            let d = sub(at, s.at);
-            let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
-            let placed = if main {
-                pays_main(d, ax, chip_d)
-            } else {
-                payoff_reach(dist(at, s.at), chip_d)
-            };
-            // Not once the table has emptied since it was placed: wagers are paid before the
-            // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
-            self.present(s)
-                && !s.closed
-                && s.space == space
-                && (live || s.t > emptied)
-                && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
-                && placed
-        })
-        .min_by(|a, b| dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)));
+        let beside = self
+            .stakes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                let at = nearest(s.at);
+                let d = sub(at, s.at);
+                let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
+                let placed = if main {
+                    pays_main(d, ax, chip_d)
+                } else {
+                    payoff_reach(dist(at, s.at), chip_d)
+                };
+                // Not once the table has emptied since it was placed: wagers are paid before the
+                // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
+                self.present(s)
+                    && !s.closed
+                    && s.space == space
+                    && (live || s.t > emptied)
+                    && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
+                    && placed
+            })
+            .min_by(|a, b| dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)));
         let split = self
             .splits
             .iter()
@@ -1328,7 +1332,10 @@ impl Scribe {
         let unpaid_split = |s: &Stake| {
             s.bet() == Bet::Main
                 && !self.dealers_turn()
-                && self.hands.get(usize::from(space)).is_some_and(|h| h.len() >= 2)
+                && self
+                    .hands
+                    .get(usize::from(space))
+                    .is_some_and(|h| h.len() >= 2)
         };
         let beside = beside.filter(|(_, s)| !unpaid_split(s));
         if let (Some((k, s)), None) = (beside, split) {
