@@ -1240,12 +1240,6 @@ mod tests {
         let events = play(PlayConfig::new(HouseRules::default(), 12), 1_500);
         let d = TableDesign::default();
         let s = Scene::build(&events, &d);
-        let inside = |q: TablePt, c: Placement| {
-            let (sn, cs) = c.angle.sin_cos();
-            let (dx, dy) = (q.x - c.at.x, q.y - c.at.y);
-            let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
-            u.abs() < CARD_W / 2.0 && v.abs() < CARD_H / 2.0
-        };
         let (mut over, mut looked) = (0, 0);
         for e in &events {
             let EventKind::Card {
@@ -1317,18 +1311,20 @@ mod tests {
         );
     }
 
+    /// Whether point `q` lies inside a card lying at `c` (table centimetres).
+    fn inside(q: TablePt, c: Placement) -> bool {
+        let (sn, cs) = c.angle.sin_cos();
+        let (dx, dy) = (q.x - c.at.x, q.y - c.at.y);
+        let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
+        u.abs() < CARD_W / 2.0 && v.abs() < CARD_H / 2.0
+    }
+
     /// Whether `a` and `b`, lying where they are at `t`, overlap (table centimetres): a card
     /// by its corners drawn in by a sixth inside the other card, a chip's disc over a card or
     /// another chip's.
     fn overlap(a: &Object, b: &Object, t: f64) -> bool {
         let (Some(p), Some(q)) = (a.at(t), b.at(t)) else {
             return false;
-        };
-        let inside = |x: TablePt, c: Placement| {
-            let (sn, cs) = c.angle.sin_cos();
-            let (dx, dy) = (x.x - c.at.x, x.y - c.at.y);
-            let (u, v) = (dx * cs + dy * sn, -dx * sn + dy * cs);
-            u.abs() < CARD_W / 2.0 && v.abs() < CARD_H / 2.0
         };
         let drawn_in = |c: Placement| card_corners(c).map(|x| c.at.lerp(x, 5.0 / 6.0));
         let discs = |o: &Object, at: Placement| match &o.thing {

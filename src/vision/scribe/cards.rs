@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{Bet, EventKind, Target, WagerKind};
-use crate::layout::{PixelPt, contains};
+use crate::layout::{CARD_H, CARD_W, PixelPt, contains};
 use crate::rules::Card;
 use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
@@ -465,10 +465,12 @@ impl Scribe {
                         let (a, hw) = (&self.axes[usize::from(s)], half_width(&corners));
                         let (long, _) = long_side(&corners);
                         let upright = (long[0] * a.toward[0] + long[1] * a.toward[1]).abs() > 0.7;
+                        // A card's length over its width.
+                        let length = CARD_H / CARD_W;
                         let next = if upright {
                             [
-                                (-a.right[0] + CARD_LENGTH * a.toward[0]) * hw,
-                                (-a.right[1] + CARD_LENGTH * a.toward[1]) * hw,
+                                (-a.right[0] + length * a.toward[0]) * hw,
+                                (-a.right[1] + length * a.toward[1]) * hw,
                             ]
                         } else {
                             [0.0; 2]
@@ -2055,9 +2057,6 @@ fn row_place(
         })
         .map(|(k, _)| k)
 }
-
-/// A card's length over its width (3.5 by 2.5 inches).
-const CARD_LENGTH: f64 = 1.4;
 
 /// Seconds within which a hand's cards found one after another may have been uncovered
 /// together, out of the order they were dealt (see [`row_place`]).
