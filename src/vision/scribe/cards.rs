@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{Scribe, centroid, dist, poly_dist, sub};
+use super::{Scribe, centroid, dist, poly_depth, poly_dist, sub};
 use crate::events::{Bet, EventKind, Target, WagerKind};
 use crate::layout::{CARD_H, CARD_W, PixelPt, contains};
 use crate::rules::Card;
@@ -1481,6 +1481,16 @@ impl Scribe {
         self.cards
             .values()
             .any(|c| c.placed.is_some() && poly_dist(&c.corners, p) <= reach)
+    }
+
+    /// How far `p` (pixels) lies inside a card placed this round by `t` seconds, to the
+    /// card's nearest edge: 0 where it lies on none.
+    pub(super) fn card_depth(&self, p: [f64; 2], t: f64) -> f64 {
+        self.cards
+            .values()
+            .filter(|c| c.placed.is_some_and(|q| q.t <= t))
+            .map(|c| poly_depth(&c.corners, p))
+            .fold(0.0, f64::max)
     }
 
     /// A player's card that went from sight with a card placed after it, still in sight,

