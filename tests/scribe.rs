@@ -1770,6 +1770,35 @@ fn a_card_by_a_split_ace_dealt_its_card_is_the_next_spaces() {
     spaces_one_and_two_read_as_dealt(include_str!("logs/split-aces-beside-the-next-hand.jsonl"));
 }
 
+/// Chips doubled on a split ace already dealt its one card (held-out shift seed 22, round 34:
+/// space 1 splits Ad Ah, the Kc laid across the Ad, then a double-down's chips put down, and
+/// the 8s laid across the Ah beside the Kc). A split ace takes one card (08-09(2)(c)) and a
+/// double-down is made on the first two cards (08-09(2)(d)): the ace dealt its king waits for
+/// no double's card, and the 8s is the other ace's. Written to the first ace, it read as a
+/// further card to a split ace (`split_rule_broken`, not there). The round plays back with
+/// the truth's findings alone (the double broke the rule), seen through that shift's camera.
+#[test]
+fn a_card_by_a_split_ace_doubled_after_its_card_is_the_other_aces() {
+    let text = include_str!("logs/split-ace-doubled-after-its-card.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let camera = Camera::overhead(1280, 720, 0.0013143, -0.0004489);
+    let found = read_table(&truth, &camera, |_, _, _| {});
+    assert_eq!(
+        faces_dealt_to(&found, 1),
+        faces_dealt_to(&truth, 1),
+        "{found:?}"
+    );
+    let kinds = |log: &[Event]| {
+        pitwatch::audit::audit(log, &HouseRules::default())
+            .findings
+            .iter()
+            .map(|f| f.kind)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(kinds(&found), kinds(&truth));
+    assert!(!kinds(&truth).is_empty(), "the double is a finding");
+}
+
 /// A payoff fanned into the next space's wager (clean shift seed 13, round 59: space 4's $17
 /// wager fanned toward space 3 for its payoff, then space 3's $24 payoff fanned toward it with
 /// no room either way, its last $2 on space 4's $2). Where two fans run into each other a chip

@@ -1891,8 +1891,8 @@ impl Scribe {
     /// seconds, lying as `corners` say, is: one where chips went down in the last
     /// [`DOUBLE_CARD_S`] seconds (a double wager written, or chips come to rest and not yet
     /// read) and no card since, with a card of it within reach, and whose first card this one
-    /// crosses at a right angle (the double-down card is dealt so, 99-01.3-08-09(2)(b)).
-    /// Space and hand. The nearest placed card alone would give it to a neighbour's split hand
+    /// crosses at a right angle (the double-down card is dealt so, 99-01.3-08-09(2)(b)), its
+    /// own last card not so laid. Space and hand. The nearest placed card alone would give it to a neighbour's split hand
     /// spread toward it.
     fn double_waiting(&self, p: [f64; 2], t: f64, corners: &[[f64; 2]; 4]) -> Option<(u8, u8)> {
         let reach = 3.2 * half_width(corners).max(1.0);
@@ -1926,7 +1926,13 @@ impl Scribe {
                     .filter_map(|id| self.cards.get(id).and_then(|n| Some((n, n.placed?))))
                     .collect();
                 let (first, _) = placed.first()?;
-                let waiting = placed.len() >= 2 && placed.iter().all(|(_, pl)| pl.t < when);
+                // A hand whose last card lies at a right angle was dealt its one card (a split
+                // ace's, 08-09(2)(c)) and takes no double's card (held-out shift seed 22 at
+                // 931.5 s: chips doubled on a split ace already dealt its king, and the other
+                // ace's card, laid beside the king, written to it).
+                let finished = placed.last().is_some_and(|(_, pl)| pl.rotated);
+                let waiting =
+                    placed.len() >= 2 && !finished && placed.iter().all(|(_, pl)| pl.t < when);
                 let near = placed
                     .iter()
                     .map(|(_, pl)| dist(pl.at, p))

