@@ -1082,19 +1082,9 @@ impl Scribe {
         // fanned up to it may cover it as it is fanned.
         let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
         let fanned_here = |s: &Stake| {
-            if !matches!(s.kind, WagerKind::Split | WagerKind::Double) {
-                return false;
-            }
-            let last = s
-                .tracks
-                .iter()
-                .filter_map(|id| chips.get(id).map(|n| n.seen_t))
-                .fold(f64::NEG_INFINITY, f64::max);
-            points.len() >= 2
-                && !s.tracks.iter().any(|id| run.contains(id))
-                && last < first
-                && first - last <= FANNED_S
-                && points.iter().any(|p| dist(*p, s.at) <= 0.5 * chip_d)
+            matches!(s.kind, WagerKind::Split | WagerKind::Double)
+                && points.len() >= 2
+                && self.fanned_as(s, run, &points, first, chip_d)
         };
         let taken = |s: &Stake| {
             if fanned_here(s) {
@@ -1944,23 +1934,36 @@ impl Scribe {
     fn fanned_on_its_spot(&self, run: &[u64]) -> Option<u8> {
         let (notes, chip_d, _) = self.run_notes(run);
         let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         self.stakes
             .iter()
             .filter(|s| !s.closed && s.bet() == Bet::Main && !s.tracks.is_empty())
-            .filter(|s| {
-                // When its chips were last seen (those still followed).
-                let seen: Vec<f64> = s
-                    .tracks
-                    .iter()
-                    .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
-                    .collect();
-                let last = seen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                !s.tracks.iter().any(|id| run.contains(id))
-                    && last < first
-                    && first - last <= FANNED_S
-            })
-            .find(|s| notes.iter().any(|n| dist(n.rest, s.at) <= 0.5 * chip_d))
+            .find(|s| self.fanned_as(s, run, &points, first, chip_d))
             .map(|s| s.space)
+    }
+
+    /// Whether wager `s`'s stack was fanned where it stood as chips of `run` came to rest at
+    /// `points` (pixels) from `first` seconds: its followed chips, none of them in the run,
+    /// went out of sight within [`FANNED_S`] before, and a chip of the run lies on its spot
+    /// (within half a chip's width, `chip_d`).
+    fn fanned_as(
+        &self,
+        s: &Stake,
+        run: &[u64],
+        points: &[[f64; 2]],
+        first: f64,
+        chip_d: f64,
+    ) -> bool {
+        // When its chips were last seen (those still followed).
+        let last = s
+            .tracks
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
+            .fold(f64::NEG_INFINITY, f64::max);
+        !s.tracks.iter().any(|id| run.contains(id))
+            && last < first
+            && first - last <= FANNED_S
+            && points.iter().any(|p| dist(*p, s.at) <= 0.5 * chip_d)
     }
 
     /// The space whose tip bet `run` pays: chips worth the tip, come to rest within a
