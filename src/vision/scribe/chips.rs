@@ -708,6 +708,10 @@ impl Scribe {
     /// reaching toward the next space would go there (clean shift seed 13 at 1329 s: space
     /// 4's $18.00 payoff read at space 5, and an underpay).
     fn judge_runs(&mut self, runs: Vec<Vec<u64>>) {
+        let runs: Vec<Vec<u64>> = runs
+            .into_iter()
+            .flat_map(|run| self.payoff_and_fanned_wager(run))
+            .collect();
         let (fanned, rest): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
             runs.into_iter().partition(|run| self.on_a_wager(run));
         self.judge_at_spaces(fanned);
@@ -1942,6 +1946,81 @@ impl Scribe {
             .map(|s| s.space)
     }
 
+    /// `run` in two where it is two fans laid end to end in one look: a payoff beside one
+    /// space's main wager (a chip of it where that wager's payoff goes, see [`pays_main`]),
+    /// and the next space's wager fanned where it stood (see [`Scribe::fanned_as`]). Split at
+    /// the run's widest step between the two, when that step is a quarter or more over the
+    /// run's median (a chip of one fan may lie over the other's end, unseen). Held-out shift
+    /// seed 21 at 1869.9 s: space 3's $34.50 payoff and space 4's $18.00 wager fanned toward
+    /// each other within 0.2 s, the payoff's 50c over the wager's $1, 0.9 chips from its $2;
+    /// read as one run at space 4, space 3 was never paid. Otherwise `run` whole.
+    fn payoff_and_fanned_wager(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let chips: Vec<(u64, [f64; 2], f64)> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.rest_t)))
+            .collect();
+        if chips.len() < 4 || chips.len() != run.len() {
+            return vec![run];
+        }
+        let (_, chip_d, _) = self.run_notes(&run);
+        let points: Vec<[f64; 2]> = chips.iter().map(|c| c.1).collect();
+        let first = chips.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
+        let Some(fanned) = self.stakes.iter().find(|s| {
+            !s.closed
+                && s.bet() == Bet::Main
+                && !s.tracks.is_empty()
+                && self.fanned_as(s, &run, &points, first, chip_d)
+        }) else {
+            return vec![run];
+        };
+        let paid = |p: [f64; 2]| {
+            self.stakes.iter().any(|o| {
+                !o.closed
+                    && o.space != fanned.space
+                    && matches!(o.kind, WagerKind::Original | WagerKind::Split)
+                    && pays_main(sub(p, o.at), self.axes[usize::from(o.space)], chip_d)
+            })
+        };
+        // Along the run's line, from one end.
+        let (end, axis) = fan_line(&points);
+        let mut along: Vec<(f64, u64, [f64; 2])> = chips
+            .iter()
+            .map(|c| (dot(sub(c.1, end), axis), c.0, c.1))
+            .collect();
+        along.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let Some(spot) = (0..along.len())
+            .min_by(|&a, &b| dist(along[a].2, fanned.at).total_cmp(&dist(along[b].2, fanned.at)))
+        else {
+            return vec![run];
+        };
+        let Some(pay) = (0..along.len())
+            .filter(|&k| paid(along[k].2))
+            .max_by_key(|&k| k.abs_diff(spot))
+        else {
+            return vec![run];
+        };
+        let (lo, hi) = (spot.min(pay), spot.max(pay));
+        let steps: Vec<f64> = along.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        let Some(median) = median_step(
+            &{
+                let mut sorted = steps.clone();
+                sorted.sort_by(f64::total_cmp);
+                sorted
+            },
+            chip_d,
+        ) else {
+            return vec![run];
+        };
+        let Some(widest) = (lo..hi).max_by(|&a, &b| steps[a].total_cmp(&steps[b])) else {
+            return vec![run];
+        };
+        if steps[widest] < 1.25 * median {
+            return vec![run];
+        }
+        let ids: Vec<u64> = along.iter().map(|a| a.1).collect();
+        vec![ids[..=widest].to_vec(), ids[widest + 1..].to_vec()]
+    }
+
     /// Whether wager `s`'s stack was fanned where it stood as chips of `run` came to rest at
     /// `points` (pixels) from `first` seconds: its followed chips, none of them in the run,
     /// went out of sight within [`FANNED_S`] before, and a chip of the run lies on its spot
@@ -2965,6 +3044,50 @@ mod tests {
         let mut runs = p.scribe.runs(&[10, 11, 12, 13, 14, 15, 20, 21, 22]);
         runs.sort();
         assert_eq!(runs, vec![vec![10, 11, 12, 13, 14, 15], vec![20, 21, 22]]);
+    }
+
+    /// A payoff and the next space's wager fanned toward each other in one look, their ends
+    /// touching, are two fans: split at the widest step between where the payoff goes and the
+    /// wager's spot (held-out shift seed 21 at 1869.9 s, these pixels: space 3's $34.50 payoff,
+    /// its 50c over space 4's $1, 0.9 chips from the wager fan's $2; read as one run at space
+    /// 4, space 3 went unpaid). A fan with no such step is one run.
+    #[test]
+    fn a_payoff_and_the_next_wager_fanned_in_one_look_end_to_end_are_two_runs() {
+        let mut p = Paying::new();
+        p.radius = 10.7;
+        let payoff = [
+            ([530.4, 265.5], 2500),
+            ([543.3, 263.3], 500),
+            ([558.3, 261.9], 200),
+            ([570.8, 260.6], 200),
+            ([584.6, 258.3], 50),
+        ];
+        let wager = [
+            ([601.7, 249.3], 200),
+            ([614.3, 250.6], 500),
+            ([628.1, 249.9], 500),
+            ([642.2, 249.8], 500),
+        ];
+        // Space 4's stack, its $1 top last seen a moment before the fans came to rest.
+        let spot = [642.6, 247.6];
+        p.put(2, spot, 100);
+        p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
+        p.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
+        for (i, (at, v)) in payoff.iter().enumerate() {
+            p.put(10 + i as u64, *at, *v);
+        }
+        for (i, (at, v)) in wager.iter().enumerate() {
+            p.put(20 + i as u64, *at, *v);
+        }
+        let run = vec![10, 11, 12, 13, 14, 20, 21, 22, 23];
+        let mut runs = p.scribe.payoff_and_fanned_wager(run.clone());
+        runs.iter_mut().for_each(|r| r.sort());
+        runs.sort();
+        assert_eq!(runs, vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]);
+        // Chips at about the run's step all along (the 50c midway between its neighbours,
+        // 1.18 of the median step from each): one run.
+        p.put(14, [586.2, 255.0], 50);
+        assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
     }
 
     /// A payoff whose chips came to rest in two groups a moment apart is one run though the
