@@ -377,6 +377,12 @@ const PAUSED_S: f64 = 0.5;
 /// it (a chip half covered is still found a while).
 const COVERED_BY_CARD_S: f64 = 2.0;
 
+/// Share of a run's median step that its widest step between a payoff and the next space's
+/// wager fanned where it stood reaches where the two fans meet end to end (see
+/// [`Scribe::payoff_and_fanned_wager`]): 1.4 on the footage, where chips at about the run's
+/// step all along (1.18) are one fan.
+const END_TO_END: f64 = 1.25;
+
 /// Seconds within which a wager's stack fanned where it stood goes out of sight and its fan
 /// comes to rest: one movement of the dealer's hand.
 const FANNED_S: f64 = 1.0;
@@ -1949,8 +1955,8 @@ impl Scribe {
     /// `run` in two where it is two fans laid end to end in one look: a payoff beside one
     /// space's main wager (a chip of it where that wager's payoff goes, see [`pays_main`]),
     /// and the next space's wager fanned where it stood (see [`Scribe::fanned_as`]). Split at
-    /// the run's widest step between the two, when that step is a quarter or more over the
-    /// run's median (a chip of one fan may lie over the other's end, unseen). Held-out shift
+    /// the run's widest step between the two, when that step is [`END_TO_END`] of the run's
+    /// median or more (a chip of one fan may lie over the other's end, unseen). Held-out shift
     /// seed 21 at 1869.9 s: space 3's $34.50 payoff and space 4's $18.00 wager fanned toward
     /// each other within 0.2 s, the payoff's 50c over the wager's $1, 0.9 chips from its $2;
     /// read as one run at space 4, space 3 was never paid. Otherwise `run` whole.
@@ -2001,20 +2007,15 @@ impl Scribe {
         };
         let (lo, hi) = (spot.min(pay), spot.max(pay));
         let steps: Vec<f64> = along.windows(2).map(|w| w[1].0 - w[0].0).collect();
-        let Some(median) = median_step(
-            &{
-                let mut sorted = steps.clone();
-                sorted.sort_by(f64::total_cmp);
-                sorted
-            },
-            chip_d,
-        ) else {
+        let mut sorted = steps.clone();
+        sorted.sort_by(f64::total_cmp);
+        let Some(median) = median_step(&sorted, chip_d) else {
             return vec![run];
         };
         let Some(widest) = (lo..hi).max_by(|&a, &b| steps[a].total_cmp(&steps[b])) else {
             return vec![run];
         };
-        if steps[widest] < 1.25 * median {
+        if steps[widest] < END_TO_END * median {
             return vec![run];
         }
         let ids: Vec<u64> = along.iter().map(|a| a.1).collect();
