@@ -15,7 +15,8 @@ use super::change::{ChangeMap, Changes, Region};
 use super::engine::{Engine, EngineError, Output};
 use super::looks;
 use super::pitnet::{
-    ALIGN, Maps, STRIDE, Seen, Window, decode, drop_chips_on_cards, merge, scale_for,
+    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Maps, STRIDE, Seen, Window, chip_in_sight, decode,
+    drop_chips_on_cards, merge, scale_for,
 };
 use super::pool::{self, Pooled};
 use super::reader::{Cut, Reader};
@@ -429,7 +430,7 @@ impl Recognizer {
                     card: card.map(|c| &c.data[i * 52 * plane..(i + 1) * 52 * plane]),
                     chip: &chip.data[i * 6 * plane..(i + 1) * 6 * plane],
                 };
-                decode(&m, win, self.min_score)
+                decode(&m, win, self.min_score * LEAST_IN_SIGHT as f32)
             })
             .collect())
     }
@@ -602,6 +603,7 @@ impl Recognizer {
             }
             at = end;
         }
+        let all = self.faint_kept(all, &stays);
         let lost: Vec<Seen> = self
             .stream
             .as_ref()
@@ -651,6 +653,32 @@ impl Recognizer {
             patches: self.patches,
         };
         Ok(merge(s.found.clone()))
+    }
+
+    /// What the model found in its looks (`all`, decoded down to the least share of
+    /// [`Recognizer::min_score`] a covered chip is held to) kept: each find at least
+    /// `min_score` surely, and a chip found less surely where chips found so (in `all`, or
+    /// standing outside the looks in `stays`) lie partly over it, at least `min_score` times
+    /// the share of it in sight ([`chip_in_sight`]).
+    fn faint_kept(&self, all: Vec<Seen>, stays: &[Seen]) -> Vec<Seen> {
+        let floor = self.min_score;
+        if all.iter().all(|s| s.score >= floor) {
+            return all;
+        }
+        let sure: Vec<Seen> = all
+            .iter()
+            .chain(stays)
+            .filter(|s| s.score >= floor && !s.is_card())
+            .cloned()
+            .collect();
+        all.into_iter()
+            .filter(|s| {
+                s.score >= floor
+                    || f64::from(s.score)
+                        >= f64::from(floor)
+                            * chip_in_sight(s, &sure, self.chip_radius_model(s.centre), floor)
+            })
+            .collect()
     }
 
     /// Reads the face-up cards found again in a frame. A card found where one was read surely
@@ -764,7 +792,8 @@ impl Recognizer {
             scale: 1.0,
             own: [0.0, 0.0, width as f64, height as f64],
         };
-        let mut found = self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default();
+        let found = self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default();
+        let mut found = self.faint_kept(found, &[]);
         self.patches += found.iter().filter(|s| s.is_face_up()).count();
         let keep = self.reader.read(rgb, width, height, &mut found)?;
         let mut k = keep.into_iter();
@@ -856,8 +885,9 @@ fn found_again(before: &[Seen], i: usize, all: &[Seen], chip_radius: f64) -> boo
 /// radius from where it is found once still (held-out shift seed 22 at 1567.9 s: a $25 wager
 /// found 11.7 pixels, 1.09 radii, toward the double-down being laid beside it, that find kept
 /// once the wager was found again where it lay, a ghost $25 between the two read as the wager
-/// fanned, $75). Less than a fan's step (0.6 of a chip's width, 1.2 radii).
-const AGAIN_RADII: f64 = 1.15;
+/// fanned, $75). Less than a fan's step (0.6 of a chip's width, 1.2 radii). Nearer than
+/// this, no chip lies partly under another ([`chip_in_sight`]).
+const AGAIN_RADII: f64 = COVER_FROM;
 
 /// Maps what was found on a shrunk picture back to the picture's pixels.
 fn grow(found: &mut [Seen], fx: f64, fy: f64) {
