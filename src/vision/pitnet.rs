@@ -618,7 +618,10 @@ mod tests {
         let share = chip_in_sight(&under, std::slice::from_ref(&over), r, 0.4);
         assert!((share - 0.78).abs() < 0.01, "{share}");
         // The chip found surer is on top: the $1 is in full sight.
-        assert_eq!(chip_in_sight(&over, &[under.clone()], r, 0.4), 1.0);
+        assert_eq!(
+            chip_in_sight(&over, std::slice::from_ref(&under), r, 0.4),
+            1.0
+        );
         // Nothing covers it: a chip of its own value (itself found again a step on as it was
         // slid), one found less than surely, one nearer than COVER_FROM radii (itself found
         // off its centre), one two radii or more away, and a card.
@@ -631,7 +634,11 @@ mod tests {
             ..over.clone()
         };
         for o in [same, faint, near, far, card] {
-            assert_eq!(chip_in_sight(&under, &[o.clone()], r, 0.4), 1.0, "{o:?}");
+            assert_eq!(
+                chip_in_sight(&under, std::slice::from_ref(&o), r, 0.4),
+                1.0,
+                "{o:?}"
+            );
         }
         // Two chips over it cover their lenses together, down to the least share trusted.
         let left = at(100, 0.96, [1029.5 - 1.6 * r, 442.9]);
