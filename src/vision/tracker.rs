@@ -8,6 +8,7 @@
 
 use super::pitnet::{Seen, half_width};
 use super::yolo::Identity;
+use crate::rules::cards::Card;
 
 /// How the tracker decides.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,7 +27,8 @@ pub struct TrackerConfig {
     /// hand rarely and further off (a card's index apart).
     pub gate_same_face: f64,
     /// How far from where a face-up card out of sight would be by now (in half widths) a card
-    /// of its face may be found and be it, moved (split hands set apart, cards swept up).
+    /// of its face may be found and be it, moved (split hands set apart, cards swept up);
+    /// [`SPLIT_REJOIN`] for a pair's card set apart.
     pub rejoin: f64,
     /// Seconds a face-up card may be out of sight and still be found again moved.
     pub rejoin_s: f64,
@@ -364,7 +366,18 @@ impl Tracker {
         changes.extend(self.fanned_with_a_sure_chip(self.config.confirm_hits));
         // A face-up card found away from every track, near where a card out of sight that has
         // shown its face all along would be by now, is that card moved.
+        // A pair's second card is set apart further (see [`SPLIT_REJOIN`]): so far off, only
+        // where the pair's other card still lies by where it lay.
         let (rejoin, rejoin_s) = (self.config.rejoin, self.config.rejoin_s);
+        let in_sight: Vec<(Card, [f64; 2], f64)> = self
+            .tracks
+            .iter()
+            .filter(|tr| tr.confirmed && tr.last == t)
+            .filter_map(|tr| match tr.identity {
+                Identity::Card(c) => Some((c, tr.centre, tr.half_width())),
+                _ => None,
+            })
+            .collect();
         for (si, s) in found.iter().enumerate() {
             if seen_used[si] || back[si] || !matches!(s.identity, Identity::Card(_)) {
                 continue;
@@ -375,12 +388,20 @@ impl Tracker {
                 .filter(|tr| {
                     let p = tr.predicted(t);
                     let d = (p[0] - s.centre[0]).hypot(p[1] - s.centre[1]);
+                    let size = tr.half_width().max(s.half_width().max(1.0));
+                    let paired = || {
+                        in_sight.iter().any(|&(c, at, half)| {
+                            matches!(tr.identity, Identity::Card(own) if own.rank == c.rank && own != c)
+                                && (at[0] - tr.centre[0]).hypot(at[1] - tr.centre[1])
+                                    <= PAIR_APART * half.max(size)
+                        })
+                    };
                     tr.confirmed
                         && tr.last < t
                         && t - tr.last <= rejoin_s
                         && tr.identity == s.identity
                         && tr.agreement() >= 0.5
-                        && d <= rejoin * tr.half_width().max(s.half_width().max(1.0))
+                        && (d <= rejoin * size || d <= SPLIT_REJOIN * size && paired())
                 })
                 .max_by(|a, b| a.last.total_cmp(&b.last));
             if let Some(tr) = lost {
@@ -572,6 +593,19 @@ impl Tracker {
 /// How far (a share of its half width) a card's track may have drifted from its first find
 /// and still have lain still since.
 const STILL_SHARE: f64 = 0.1;
+
+/// How far (in half widths) from where it lay a pair's card may be found and be that card,
+/// set apart as the pair is split (08-11(3)(a)), while the pair's other card lies by where it
+/// lay (within [`PAIR_APART`]). The second card lies over the lower left quarter of the first
+/// and is set beside it a card's width on or more: 4.3 half widths on held-out shift seed 23
+/// at 117.5 s (a pair of fours; read as a new card, the pair was never split and the split
+/// wager was read as a double-down). Beyond the usual reach only so: a card of the face laid
+/// as a card is swept up nearby is another card (shift seed 16 at 2203.5 s).
+const SPLIT_REJOIN: f64 = 5.5;
+
+/// How near (in half widths) a pair's two cards lie: the second over the first's lower left
+/// quarter, half a card across and down.
+const PAIR_APART: f64 = 2.5;
 
 /// Seconds a spot where a chip was found only faintly, and dropped, is remembered (see
 /// [`Tracker::fanned_with_a_sure_chip`]).
@@ -1025,6 +1059,35 @@ mod tests {
         frames.extend(vec![vec![card("8s", 900.0, 500.0)]; 10]);
         let (_, changes) = run(&frames);
         assert_eq!(appeared(&changes).len(), 2);
+        // Held-out shift seed 23 at 117.5 s: a pair of fours split, the 4h set apart 4.3 of
+        // its half widths from where it lay over the 4s (76.7 pixels, half width 17.8). The
+        // same card moved, not a new one: read as one, the pair was never split, and the
+        // split wager was read as a double-down.
+        let mut frames = vec![vec![card("4s", 300.0, 200.0), card("4h", 320.0, 228.0)]; 10];
+        frames.extend(vec![vec![card("4s", 300.0, 200.0)]; 2]);
+        frames.extend(vec![
+            vec![card("4s", 300.0, 200.0), card("4h", 396.0, 188.0)];
+            10
+        ]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+        assert!(
+            changes.iter().any(
+                |(_, c)| matches!(c, Change::Moved { track, .. } if track.centre == [396.0, 188.0])
+            ),
+            "{changes:?}"
+        );
+        // So far off with no card of its rank lying by where it lay, it is another card of
+        // the face (shift seed 16 at 2203.5 s: space 3's cards swept up, and a 6s dealt to
+        // space 4 a moment later).
+        let mut frames = vec![vec![card("Kd", 300.0, 200.0), card("6s", 320.0, 228.0)]; 10];
+        frames.extend(vec![vec![card("Kd", 300.0, 200.0)]; 2]);
+        frames.extend(vec![
+            vec![card("Kd", 300.0, 200.0), card("6s", 396.0, 188.0)];
+            10
+        ]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 3, "{changes:?}");
     }
 
     #[test]
