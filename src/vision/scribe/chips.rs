@@ -1698,6 +1698,26 @@ impl Scribe {
         }
     }
 
+    /// True when main wager `s`, whose chips all went by `last` seconds, was fanned where it
+    /// stood and its fan is not read yet: chips come to rest on its spot (within half a chip's
+    /// width) within [`FANNED_S`] after, still waiting among the arrivals (a fan is read once
+    /// nothing more comes to rest beside it, and the dealer may lay the payoffs beside it
+    /// first). Held-out shift seed 23 at 1775 s: a split hand's $9 wager fanned where it
+    /// stood, its payoff and the other hand's laid beside it, the fan unread 3.6 s after the
+    /// stack went: written collected, and its fan and payoff read as a new wager at space 7.
+    fn fan_unread(&self, s: &Stake, last: f64) -> bool {
+        s.bet() == Bet::Main
+            && self
+                .arrivals
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .any(|n| {
+                    n.rest_t >= last
+                        && n.rest_t - last <= FANNED_S
+                        && dist(n.rest, s.at) <= n.radius
+                })
+    }
+
     /// Wagers whose every chip went: collected into the tray, or handed back to the player
     /// (after the round's clear: the player taking back what is left, not an event).
     pub(super) fn judge_departures(&mut self, all: bool) {
@@ -1725,7 +1745,7 @@ impl Scribe {
                     .flatten()
                     .chain(&s.gone)
                     .fold(f64::MIN, |a, b| a.max(*b));
-                if all || now - last > wait {
+                if all || now - last > wait && !self.fan_unread(s, last) {
                     ready.push(i);
                 }
             }
@@ -1959,7 +1979,8 @@ impl Scribe {
     /// median or more (a chip of one fan may lie over the other's end, unseen). Held-out shift
     /// seed 21 at 1869.9 s: space 3's $34.50 payoff and space 4's $18.00 wager fanned toward
     /// each other within 0.2 s, the payoff's 50c over the wager's $1, 0.9 chips from its $2;
-    /// read as one run at space 4, space 3 was never paid. Otherwise `run` whole.
+    /// read as one run at space 4, space 3 was never paid. Or, laid [`FANS_APART_S`] or more
+    /// apart, split between the two movements. Otherwise `run` whole.
     fn payoff_and_fanned_wager(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
         let chips: Vec<(u64, [f64; 2], f64)> = run
             .iter()
@@ -2005,6 +2026,23 @@ impl Scribe {
         else {
             return vec![run];
         };
+        // Laid in two movements, FANS_APART_S or more apart, the wager's spot in one and the
+        // payoff's place in the other: two fans, whatever their steps (held-out shift seed 23
+        // at 732 s and 1459 s: space 3's payoff fanned up to space 4's wager fan, laid a
+        // second and more before with its step, read as more of that wager; space 3 unpaid).
+        let mut by_time: Vec<(f64, u64)> = chips.iter().map(|c| (c.2, c.0)).collect();
+        by_time.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let gap = (1..by_time.len()).max_by(|&a, &b| {
+            (by_time[a].0 - by_time[a - 1].0).total_cmp(&(by_time[b].0 - by_time[b - 1].0))
+        });
+        if let Some(g) = gap.filter(|&g| by_time[g].0 - by_time[g - 1].0 >= FANS_APART_S) {
+            let early: Vec<u64> = by_time[..g].iter().map(|c| c.1).collect();
+            let late: Vec<u64> = by_time[g..].iter().map(|c| c.1).collect();
+            let (spot_id, pay_id) = (along[spot].1, along[pay].1);
+            if early.contains(&spot_id) != early.contains(&pay_id) {
+                return vec![early, late];
+            }
+        }
         let (lo, hi) = (spot.min(pay), spot.max(pay));
         let steps: Vec<f64> = along.windows(2).map(|w| w[1].0 - w[0].0).collect();
         let mut sorted = steps.clone();
@@ -3091,6 +3129,52 @@ mod tests {
         assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
     }
 
+    /// A payoff fanned up to the next space's wager fan a movement after it was laid (held-out
+    /// shift seed 23 at 732 s, the footage's pixels: space 3's $22 payoff, its $2 15 pixels
+    /// from the $1 at the end of space 4's $13 wager fan, fanned 1.3 s before; at the fans'
+    /// own step, read as one run at space 4, a $35 wager and space 3 unpaid) is two runs, split
+    /// between the two movements. Laid in one look, at one step, it is one run.
+    #[test]
+    fn a_payoff_fanned_up_to_the_next_wager_fan_a_movement_later_is_two_runs() {
+        let mut p = Paying::new();
+        p.radius = 10.7;
+        let wager = [
+            ([598.0, 248.0], 100),
+            ([614.0, 246.0], 200),
+            ([626.0, 247.0], 500),
+            ([640.0, 247.0], 500),
+        ];
+        let payoff = [
+            ([529.0, 264.0], 500),
+            ([543.0, 262.0], 500),
+            ([556.0, 260.0], 500),
+            ([570.0, 258.0], 500),
+            ([583.0, 257.0], 200),
+        ];
+        // Space 4's stack, its $1 top last seen a moment before its fan came to rest.
+        let spot = [642.6, 247.6];
+        p.put(2, spot, 100);
+        p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
+        p.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
+        for (i, (at, v)) in wager.iter().enumerate() {
+            p.put(20 + i as u64, *at, *v);
+        }
+        p.t += 1.27;
+        for (i, (at, v)) in payoff.iter().enumerate() {
+            p.put(10 + i as u64, *at, *v);
+        }
+        let run = vec![10, 11, 12, 13, 14, 20, 21, 22, 23];
+        let mut runs = p.scribe.payoff_and_fanned_wager(run.clone());
+        runs.iter_mut().for_each(|r| r.sort());
+        runs.sort();
+        assert_eq!(runs, vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]);
+        // Laid in one look: one run (its steps are even).
+        for id in 10..15 {
+            p.scribe.chips.get_mut(&id).expect("put").rest_t -= 1.27;
+        }
+        assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
+    }
+
     /// A payoff whose chips came to rest in two groups a moment apart is one run though the
     /// groups lie a little further apart than its step (clean shift seed 13 at 208 s: $18.00
     /// found at these pixels, its last two chips at rest 0.27 s after the first three, 1.06
@@ -3684,5 +3768,32 @@ mod tests {
         };
         assert_eq!(went(0.55), ["collect"]);
         assert_eq!(went(1.5), ["return"]);
+    }
+
+    /// A wager's stack fanned where it stood whose fan is not read yet, 3.6 s and more after
+    /// the stack went (the payoffs laid beside it first), is no wager collected (held-out
+    /// shift seed 23 at 1775 s: a split hand's $9 wager so written collected, and its fan and
+    /// payoff then read as a new wager at the next space). Chips come to rest there only well
+    /// after it went are no fan of it.
+    #[test]
+    fn a_stack_fanned_where_it_stood_its_fan_unread_is_not_collected() {
+        let collects = |fan_after: f64| {
+            let mut p = Paying::new();
+            p.scribe.cleared_at = 30.0;
+            p.scribe.chip_leaving.push((1, 19.8));
+            p.t = 19.8 + fan_after;
+            p.put(20, [p.at[0] + 0.5, p.at[1]], 500);
+            p.put(21, p.along(-0.62), 500);
+            p.scribe.arrivals.extend([20, 21]);
+            p.scribe.now = 25.0;
+            p.scribe.judge_departures(false);
+            p.scribe
+                .pending
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Collect { space: 3, .. }))
+                .count()
+        };
+        assert_eq!(collects(0.2), 0);
+        assert_eq!(collects(2.0), 1);
     }
 }
