@@ -2597,6 +2597,44 @@ mod tests {
             self.scribe.chips.insert(id, n);
         }
 
+        /// Space 4's stack (track 2, its $1 top last seen a moment before), its wager fanned
+        /// where it stood (tracks 20 on) and, `apart` seconds later, space 3's payoff fanned up
+        /// to it (tracks 10 on), each chip at its pixels with its value. Returns the one run
+        /// they make.
+        fn wager_and_payoff_fanned(
+            &mut self,
+            wager: &[([f64; 2], i64)],
+            apart: f64,
+            payoff: &[([f64; 2], i64)],
+        ) -> Vec<u64> {
+            self.radius = 10.7;
+            let spot = [642.6, 247.6];
+            self.put(2, spot, 100);
+            self.scribe.chips.get_mut(&2).expect("the stack").seen_t = self.t - 0.2;
+            self.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
+            let mut run = Vec::new();
+            for (i, (at, v)) in wager.iter().enumerate() {
+                self.put(20 + i as u64, *at, *v);
+                run.push(20 + i as u64);
+            }
+            self.t += apart;
+            for (i, (at, v)) in payoff.iter().enumerate() {
+                self.put(10 + i as u64, *at, *v);
+                run.push(10 + i as u64);
+            }
+            run.sort();
+            run
+        }
+
+        /// `run` as [`Scribe::payoff_and_fanned_wager`] splits it, each part and the parts
+        /// in order.
+        fn runs_sorted(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+            let mut runs = self.scribe.payoff_and_fanned_wager(run);
+            runs.iter_mut().for_each(|r| r.sort());
+            runs.sort();
+            runs
+        }
+
         /// An original wager at `space` on `at`, its stack track 1 when `fan` is `None`,
         /// else counted at the points of `fan`.
         fn wager(&mut self, space: u8, at: [f64; 2], cents: i64, fan: Option<Vec<[f64; 2]>>) {
@@ -3093,7 +3131,6 @@ mod tests {
     #[test]
     fn a_payoff_and_the_next_wager_fanned_in_one_look_end_to_end_are_two_runs() {
         let mut p = Paying::new();
-        p.radius = 10.7;
         let payoff = [
             ([530.4, 265.5], 2500),
             ([543.3, 263.3], 500),
@@ -3107,22 +3144,11 @@ mod tests {
             ([628.1, 249.9], 500),
             ([642.2, 249.8], 500),
         ];
-        // Space 4's stack, its $1 top last seen a moment before the fans came to rest.
-        let spot = [642.6, 247.6];
-        p.put(2, spot, 100);
-        p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
-        p.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
-        for (i, (at, v)) in payoff.iter().enumerate() {
-            p.put(10 + i as u64, *at, *v);
-        }
-        for (i, (at, v)) in wager.iter().enumerate() {
-            p.put(20 + i as u64, *at, *v);
-        }
-        let run = vec![10, 11, 12, 13, 14, 20, 21, 22, 23];
-        let mut runs = p.scribe.payoff_and_fanned_wager(run.clone());
-        runs.iter_mut().for_each(|r| r.sort());
-        runs.sort();
-        assert_eq!(runs, vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]);
+        let run = p.wager_and_payoff_fanned(&wager, 0.0, &payoff);
+        assert_eq!(
+            p.runs_sorted(run.clone()),
+            vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]
+        );
         // Chips at about the run's step all along (the 50c midway between its neighbours,
         // 1.18 of the median step from each): one run.
         p.put(14, [586.2, 255.0], 50);
@@ -3137,7 +3163,6 @@ mod tests {
     #[test]
     fn a_payoff_fanned_up_to_the_next_wager_fan_a_movement_later_is_two_runs() {
         let mut p = Paying::new();
-        p.radius = 10.7;
         let wager = [
             ([598.0, 248.0], 100),
             ([614.0, 246.0], 200),
@@ -3151,23 +3176,11 @@ mod tests {
             ([570.0, 258.0], 500),
             ([583.0, 257.0], 200),
         ];
-        // Space 4's stack, its $1 top last seen a moment before its fan came to rest.
-        let spot = [642.6, 247.6];
-        p.put(2, spot, 100);
-        p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
-        p.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
-        for (i, (at, v)) in wager.iter().enumerate() {
-            p.put(20 + i as u64, *at, *v);
-        }
-        p.t += 1.27;
-        for (i, (at, v)) in payoff.iter().enumerate() {
-            p.put(10 + i as u64, *at, *v);
-        }
-        let run = vec![10, 11, 12, 13, 14, 20, 21, 22, 23];
-        let mut runs = p.scribe.payoff_and_fanned_wager(run.clone());
-        runs.iter_mut().for_each(|r| r.sort());
-        runs.sort();
-        assert_eq!(runs, vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]);
+        let run = p.wager_and_payoff_fanned(&wager, 1.27, &payoff);
+        assert_eq!(
+            p.runs_sorted(run.clone()),
+            vec![vec![10, 11, 12, 13, 14], vec![20, 21, 22, 23]]
+        );
         // Laid in one look: one run (its steps are even).
         for id in 10..15 {
             p.scribe.chips.get_mut(&id).expect("put").rest_t -= 1.27;
