@@ -1,0 +1,1041 @@
+//! The scribe's tests: tracks in, table events out, end to end.
+
+use super::*;
+use crate::events::Target;
+use crate::layout::{Camera, TableDesign};
+use crate::vision::tracker::{Tracker, TrackerConfig};
+use crate::vision::yolo::Identity;
+
+#[test]
+fn distance_to_a_zone_is_zero_inside_and_to_the_nearest_edge_outside() {
+    let square = [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]];
+    assert_eq!(poly_dist(&square, [5.0, 5.0]), 0.0);
+    assert!((poly_dist(&square, [13.0, 5.0]) - 3.0).abs() < 1e-9);
+    assert!((poly_dist(&square, [13.0, 14.0]) - 5.0).abs() < 1e-9);
+    assert_eq!(poly_dist(&square[..2], [0.0, 0.0]), f64::INFINITY);
+    assert_eq!(centroid(&square), [5.0, 5.0]);
+}
+
+fn seen(face: Option<&str>, x: f64, y: f64) -> Seen {
+    let (hw, hh) = (18.0, 25.0);
+    Seen {
+        identity: face.map_or(Identity::CardBack, |f| {
+            Identity::Card(f.parse().expect("a card"))
+        }),
+        score: 0.9,
+        read: 0.99,
+        centre: [x, y],
+        corners: [
+            [x - hw, y - hh],
+            [x + hw, y - hh],
+            [x + hw, y + hh],
+            [x - hw, y + hh],
+        ],
+        point: [x - hw * 0.7, y - hh * 0.7],
+        faces: None,
+    }
+}
+
+/// The default table seen by a level camera: its layout.
+fn level_layout() -> Layout {
+    Layout::of(
+        "1",
+        &TableDesign::default(),
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+    )
+}
+
+/// How many burns `log` holds, and how many clears of `space`'s cards alone.
+fn burns_and_clears(log: &[Event], space: u8) -> (usize, usize) {
+    let burns = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        .count();
+    let cleared = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(s) } if s == space))
+        .count();
+    (burns, cleared)
+}
+
+/// The events the scribe writes of `looks` looks 0.2 s apart, each finding what
+/// `found(t)` gives, the tracker between (the default camera's layout, `layout`).
+/// The point a share `f` of the way from the shoe to the discard holder, pixels.
+fn on_lane(layout: &Layout, f: f64) -> [f64; 2] {
+    let (shoe, discard) = (centroid(&layout.shoe), centroid(&layout.discard));
+    [
+        shoe[0] + (discard[0] - shoe[0]) * f,
+        shoe[1] + (discard[1] - shoe[1]) * f,
+    ]
+}
+
+fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
+    let mut tracker = Tracker::new(TrackerConfig::default());
+    let mut scribe = Scribe::new(layout, ScribeConfig::default());
+    let mut log = Vec::new();
+    for i in 0..looks {
+        let t = f64::from(i) * 0.2;
+        let found = found(t);
+        let changes = tracker.update(t, &found);
+        log.extend(scribe.update(t, &found, &changes, tracker.objects()));
+    }
+    log.extend(scribe.finish(&tracker.finish()));
+    log
+}
+
+#[test]
+fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
+    // The dealer's fifth card lies past the end of the dealer's card zone, nearer space
+    // 6's card zone than the dealer's (shift seed 12, round 118). The dealer's hand is
+    // face up, so the players have acted (08-11(10)): it is the dealer's draw.
+    let layout = level_layout();
+    let zone = &layout.dealer_cards;
+    let right = zone.iter().map(|p| p[0]).fold(f64::MIN, f64::max);
+    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    let six = &layout.spaces[5].cards;
+    // The last card's place: past the zone's right end, on the dealer's row, as near
+    // space 6's zone as the zone allows.
+    let last = (0..60)
+        .map(|k| [right + 19.0 + f64::from(k), y])
+        .find(|p| poly_dist(six, *p) < poly_dist(zone, *p))
+        .expect("a place nearer space 6's zone");
+    assert!(
+        poly_dist(zone, last) > 18.0,
+        "past the zone by over half a card"
+    );
+    let step = (last[0] - left - 20.0) / 4.0;
+    let row: Vec<[f64; 2]> = (0..4)
+        .map(|i| [left + 20.0 + step * f64::from(i), y])
+        .collect();
+    let faces = ["3s", "4h", "7h", "2d", "Qd"];
+    // Up card, hole card, then (the players done) the hole card turned and three draws.
+    let dealt = [1.0, 3.0, 8.0, 10.0, 12.0];
+    let log = read(&layout, 85, |t| {
+        let mut found = Vec::new();
+        for (k, at) in row.iter().chain(std::iter::once(&last)).enumerate() {
+            if t >= dealt[k] && t < 15.0 {
+                // The hole card lies face down until the dealer turns it.
+                let face = (k != 1 || t >= 6.0).then_some(faces[k]);
+                found.push(seen(face, at[0], at[1]));
+            }
+        }
+        found
+    });
+    let to: Vec<Target> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card { to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(to, vec![Target::Dealer; 5], "{log:?}");
+    let turned = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+        .count();
+    assert_eq!(turned, 1, "{log:?}");
+}
+
+/// A player's card lost from sight with its hit and the next space's hit laid over parts
+/// of it (neither over its centre) is covered, not taken back: held-out shift seed 15 at
+/// 40 s, a split hand's ace written burned, its hand read a loser owed a collection. A
+/// card under another laid after it cannot be taken away alone (08-10(2)).
+#[test]
+fn a_card_lost_under_the_cards_laid_over_parts_of_it_is_not_burned() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[1].cards);
+    let hit = [at[0] - 11.6, at[1] + 29.2];
+    let next = [at[0] + 27.3, at[1] + 21.7];
+    let burns = |lost: bool| {
+        let log = read(&layout, 60, |t| {
+            let mut found = Vec::new();
+            if t >= 1.0 && (t < 5.0 || !lost) {
+                found.push(seen(Some("Ad"), at[0], at[1]));
+            }
+            if t >= 2.0 {
+                found.push(seen(Some("6c"), hit[0], hit[1]));
+            }
+            if t >= 4.0 {
+                found.push(seen(Some("Kd"), next[0], next[1]));
+            }
+            found
+        });
+        let cards = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Card { .. }))
+            .count();
+        let burns = log
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+            .count();
+        (cards, burns)
+    };
+    assert_eq!(burns(false), (3, 0));
+    assert_eq!(burns(true), (3, 0));
+    // Neither card lies over its centre: only the share under them tells.
+    let hw = 18.0;
+    assert!(dist(at, hit) > hw && dist(at, next) > hw);
+}
+
+/// A card is dealt when it first lay where it lies, not when it was first found surely:
+/// shift seed 13 at 483 s, the hole card was found faintly (under the tracker's sure
+/// score) from 483.43 s and surely, 4 pixels off, only at 484.40 s, after space 1's hit
+/// card, and read as dealt out of order (08-10(1)).
+#[test]
+fn a_card_found_faintly_then_surely_a_little_off_was_dealt_when_first_found() {
+    let layout = level_layout();
+    let zone = &layout.dealer_cards;
+    let at = centroid(zone);
+    let log = read(&layout, 40, |t| {
+        let mut found = vec![seen(Some("8h"), at[0] - 40.0, at[1])];
+        if t >= 2.0 {
+            let sure = t >= 3.0;
+            let mut hole = seen(None, at[0] + if sure { 0.0 } else { 3.5 }, at[1]);
+            hole.score = if sure { 0.53 } else { 0.47 };
+            found.push(hole);
+        }
+        found
+    });
+    let hole = log
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Card { card: None, .. }))
+        .map(|e| e.t);
+    assert_eq!(hole, Some(2.0), "{log:?}");
+}
+
+/// The shuffle's two piles laid out before the dealer after the last round's clear (08-08(1)), lost by the
+/// detector a while and found again, then taken into the shoe: one `shuffle`, when they
+/// went for good, and no card dealt to the dealer face down (the dealer's first card comes
+/// after every player's, face up, 08-10(1)). The card burned next, seen once on its way
+/// to the holder, is a burn; the piles seen on their way to the shoe are none, nor is the
+/// hole card seen on its way to the dealer.
+#[test]
+fn the_shuffles_piles_before_the_dealer_are_one_shuffle_not_dealt_cards() {
+    let layout = level_layout();
+    let at = centroid(&layout.dealer_cards);
+    let one = centroid(&layout.spaces[0].cards);
+    let three = centroid(&layout.spaces[2].cards);
+    let shoe = centroid(&layout.shoe);
+    let way = |f: f64| on_lane(&layout, f);
+    let log = read(&layout, 75, |t| {
+        // The last round's card, cleared a moment before the piles are laid out (judged
+        // gone only seconds later).
+        let mut found = Vec::new();
+        if t < 1.0 {
+            found.push(seen(Some("2h"), three[0], three[1]));
+        }
+        if (1.4..8.0).contains(&t) && !(3.0..6.2).contains(&t) {
+            found.push(seen(None, at[0] - 60.0, at[1]));
+            found.push(seen(None, at[0] + 60.0, at[1]));
+        }
+        // Both piles seen once on their way into the shoe, heading from the holder.
+        if (8.0..8.1).contains(&t) {
+            found.push(seen(None, (at[0] - 60.0 + shoe[0]) / 2.0, at[1]));
+            found.push(seen(None, (at[0] + 60.0 + shoe[0]) / 2.0, at[1]));
+        }
+        // The card burned after the shuffle (08-08(3)), seen once on its way to the
+        // holder, short of where the holder's watch begins.
+        if (9.4..9.5).contains(&t) {
+            let p = way(0.6);
+            found.push(seen(None, p[0], p[1]));
+        }
+        if t >= 10.0 {
+            found.push(seen(Some("9c"), one[0], one[1]));
+        }
+        if t >= 11.0 {
+            found.push(seen(Some("5d"), at[0] - 20.0, at[1]));
+        }
+        // The hole card, seen once on its way from the shoe, then lying face down.
+        if (12.0..12.1).contains(&t) {
+            let p = way(0.3);
+            found.push(seen(None, p[0], p[1]));
+        }
+        if t >= 12.4 {
+            found.push(seen(None, at[0] + 20.0, at[1]));
+        }
+        found
+    });
+    let shuffles: Vec<f64> = log
+        .iter()
+        .filter(|e| e.kind == EventKind::Shuffle)
+        .map(|e| e.t)
+        .collect();
+    assert_eq!(shuffles.len(), 1, "{log:?}");
+    assert!((shuffles[0] - 7.8).abs() < 0.25, "{log:?}");
+    let burns: Vec<f64> = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
+        .map(|e| e.t)
+        .collect();
+    assert_eq!(
+        burns,
+        vec![9.4],
+        "the burn alone, not the piles nor the hole card: {log:?}"
+    );
+    let dealt: Vec<(Target, Option<String>)> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card { to, card, .. } => Some((to, card.map(|c| c.to_string()))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        dealt,
+        vec![
+            (Target::Hand { space: 3, hand: 1 }, Some("2h".to_string())),
+            (Target::Hand { space: 1, hand: 1 }, Some("9c".to_string())),
+            (Target::Dealer, Some("5d".to_string())),
+            (Target::Dealer, None),
+        ],
+        "{log:?}"
+    );
+}
+
+/// The shuffle's piles taken into the shoe, the card burned next seen once on its way to
+/// the holder, and then a card back glimpsed by the dealer, away from where the piles
+/// lay, for three looks (shift seed 22 at 2990 s: the burn's blur behind it): the shuffle
+/// stays when the piles went and the burn follows it (08-08(3)); the glimpse is no pile
+/// and no card dealt.
+#[test]
+fn a_back_glimpsed_by_the_dealer_after_the_burn_is_no_pile_of_the_shuffle() {
+    let layout = level_layout();
+    let at = centroid(&layout.dealer_cards);
+    let one = centroid(&layout.spaces[0].cards);
+    let way = |f: f64| on_lane(&layout, f);
+    let log = read(&layout, 75, |t| {
+        let mut found = Vec::new();
+        if (1.4..6.0).contains(&t) {
+            found.push(seen(None, at[0] - 60.0, at[1]));
+            found.push(seen(None, at[0] + 60.0, at[1]));
+        }
+        if (8.0..8.1).contains(&t) {
+            let p = way(0.8);
+            found.push(seen(None, p[0], p[1]));
+        }
+        if (8.3..8.9).contains(&t) {
+            found.push(seen(None, at[0] + 25.0, at[1]));
+        }
+        if t >= 11.0 {
+            found.push(seen(Some("9c"), one[0], one[1]));
+        }
+        found
+    });
+    let kinds: Vec<(f64, &str)> = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Shuffle | EventKind::Burn { from: None, .. } | EventKind::Card { .. }
+            )
+        })
+        .map(|e| (e.t, e.kind.type_name()))
+        .collect();
+    let shuffle = kinds.iter().position(|k| k.1 == "shuffle");
+    let burn = kinds.iter().position(|k| k.1 == "burn");
+    assert!(
+        shuffle.is_some() && burn > shuffle,
+        "the burn after the shuffle: {kinds:?}"
+    );
+    assert!(
+        (kinds[shuffle.unwrap_or(0)].0 - 5.8).abs() < 0.25,
+        "{kinds:?}"
+    );
+    assert_eq!(
+        kinds.iter().map(|k| k.1).collect::<Vec<_>>(),
+        ["shuffle", "burn", "card"],
+        "{kinds:?}"
+    );
+}
+
+/// A space's cards taken up by the dealer, two of them followed a moment in the dealer's
+/// hand, come to rest there and then gone: the space's cards picked up, not burned
+/// (08-11(17); shift seed 12 at 2608 s, two cards taken for a hand set apart and the rest
+/// written as four burns).
+#[test]
+fn a_spaces_cards_followed_a_moment_in_the_dealers_hand_were_picked_up_not_burned() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[3].cards);
+    let hand = [
+        ("4h", at[0], at[1]),
+        ("2d", at[0] - 18.0, at[1] + 25.0),
+        ("9c", at[0] - 36.0, at[1] + 50.0),
+    ];
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        for (k, (face, x, y)) in hand.iter().enumerate() {
+            if t < 1.0 + k as f64 {
+                continue;
+            }
+            // From 6 s the dealer takes the cards up: the 9c goes at once, the other two
+            // are carried 60 px along and held still there until 9 s.
+            let dx = if t < 6.0 {
+                0.0
+            } else {
+                (t - 6.0).min(0.8) / 0.8 * 60.0
+            };
+            if k == 2 && t >= 6.0 || t >= 9.0 {
+                continue;
+            }
+            found.push(seen(Some(face), x + dx, *y));
+        }
+        found
+    });
+    assert_eq!(burns_and_clears(&log, 4), (0, 1), "{log:?}");
+}
+
+/// A space's two cards picked up one after the other, 0.6 s apart (even money paid
+/// between, 08-09(2)(b)): the space's cards cleared, not two burns (shift seed 12 at
+/// 3219 s, read as a hand with no cards paid). The dealer's card stays throughout.
+#[test]
+fn a_spaces_cards_picked_up_one_after_the_other_were_cleared_not_burned() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[6].cards);
+    let up = centroid(&layout.dealer_cards);
+    let log = read(&layout, 60, |t| {
+        let mut found = vec![seen(Some("Ah"), up[0], up[1])];
+        if (1.0..6.6).contains(&t) {
+            found.push(seen(Some("Kh"), at[0], at[1]));
+        }
+        if (0.4..6.0).contains(&t) {
+            found.push(seen(Some("Ad"), at[0] - 18.0, at[1] + 25.0));
+        }
+        found
+    });
+    let burns = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        .count();
+    let cleared: Vec<f64> = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CardsCleared { space: Some(7) }))
+        .map(|e| e.t)
+        .collect();
+    assert_eq!((burns, cleared), (0, vec![6.4]), "{log:?}");
+}
+
+/// The next round's cards laid where last round's lay a moment after they were taken up
+/// (a lone player, dealt quickly): the second card, of another face than the card that
+/// lay there, is dealt, not that card found again under the first (shift seed 16 at
+/// 2252 s: a player's 2h never written, `dealing_order`).
+#[test]
+fn the_next_rounds_card_laid_on_last_rounds_place_is_dealt() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[5].cards);
+    let second = [at[0] - 18.0, at[1] + 25.0];
+    let up = centroid(&layout.dealer_cards);
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if (0.4..4.0).contains(&t) {
+            found.push(seen(Some("Kh"), at[0], at[1]));
+            found.push(seen(Some("Qh"), second[0], second[1]));
+            found.push(seen(Some("9c"), up[0], up[1]));
+        }
+        if t >= 5.0 {
+            found.push(seen(Some("Jd"), at[0], at[1]));
+        }
+        if t >= 6.2 {
+            found.push(seen(Some("2h"), second[0], second[1]));
+        }
+        found
+    });
+    let dealt: Vec<String> = log.iter().cloned().filter_map(face_dealt).collect();
+    assert_eq!(dealt, ["Kh", "Qh", "9c", "Jd", "2h"], "{log:?}");
+}
+
+/// A space's cards taken up together (08-11(17)), one of them found once on its spot two
+/// seconds later (another card passing over it in the dealer's hand; shift seed 17 at
+/// 1139 s): it went with them. The others are not burned from a hand left on the felt.
+#[test]
+fn a_card_found_a_moment_on_its_spot_after_its_hand_was_taken_up_went_with_it() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[6].cards);
+    let up = centroid(&layout.dealer_cards);
+    let log = read(&layout, 70, |t| {
+        let mut found = vec![seen(Some("Ah"), up[0], up[1])];
+        if (0.4..6.0).contains(&t) {
+            found.push(seen(Some("Kh"), at[0], at[1]));
+            found.push(seen(Some("5d"), at[0] - 18.0, at[1] + 25.0));
+        }
+        if (1.0..6.0).contains(&t) || (t - 8.0).abs() < 0.01 {
+            found.push(seen(Some("9s"), at[0] - 36.0, at[1] + 50.0));
+        }
+        found
+    });
+    assert_eq!(burns_and_clears(&log, 7), (0, 1), "{log:?}");
+}
+
+/// A hand's second card dealt as the dealer's hand still covers half of it, found off
+/// centre first and where it lies only later, the player's double-down chips at rest in
+/// between: the card came first (a double is on the first two cards, 08-09(2)(d)), and the
+/// card across the hand after the chips is the double's (shift seed 13 at 603 s).
+#[test]
+fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let toward = {
+        let ins = centroid(&space.insurance);
+        let d = [ins[0] - bet[0], ins[1] - bet[1]];
+        let n = d[0].hypot(d[1]);
+        [d[0] / n, d[1] / n]
+    };
+    let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
+    let log = read(&layout, 40, |t| {
+        let mut found = vec![chip_seen(500, bet)];
+        if t >= 1.0 {
+            found.push(seen(Some("6s"), at[0], at[1]));
+        }
+        // The 5h: at 2.0 s found 14 px off under the dealer's hand, at 2.2 s 8 px off,
+        // then where it lies.
+        let off = if t < 1.9 {
+            None
+        } else if t < 2.1 {
+            Some(14.0)
+        } else if t < 2.3 {
+            Some(8.0)
+        } else {
+            Some(0.0)
+        };
+        if let Some(off) = off {
+            found.push(seen(Some("5h"), at[0] - 18.0 + off, at[1] + 25.0));
+        }
+        if t >= 2.1 {
+            found.push(chip_seen(500, double_at));
+        }
+        if t >= 4.0 {
+            // Across the hand, at a right angle.
+            let mut card = seen(Some("4d"), at[0] - 30.0, at[1] + 40.0);
+            let c = card.centre;
+            card.corners = [
+                [c[0] - 25.0, c[1] - 18.0],
+                [c[0] + 25.0, c[1] - 18.0],
+                [c[0] + 25.0, c[1] + 18.0],
+                [c[0] - 25.0, c[1] + 18.0],
+            ];
+            found.push(card);
+        }
+        found
+    });
+    let order: Vec<String> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c),
+                to: Target::Hand { space: 4, .. },
+                ..
+            } => Some(c.to_string()),
+            EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, ["Original", "6s", "5h", "Double", "4d"], "{log:?}");
+}
+
+/// Two cards of a hand found at once, the first uncovered by the dealer's hand only as the
+/// second was dealt past it: the one next to the hand's cards was dealt first, whichever
+/// was found first in the look (shift seed 13 at 3588 s, 9h 4h then 2c Kc written Kc 2c,
+/// a card to a bust hand, 08-11(6)).
+#[test]
+fn two_cards_found_at_once_were_dealt_in_the_order_they_lie() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[0].cards);
+    let fan = |k: f64| (at[0] - 18.0 * k, at[1] + 25.0 * k);
+    let log = read(&layout, 30, |t| {
+        let mut found = Vec::new();
+        let mut card = |face, k, from| {
+            if t >= from {
+                let (x, y) = fan(k);
+                found.push(seen(Some(face), x, y));
+            }
+        };
+        // Found last first in each look.
+        card("Kc", 3.0, 3.0);
+        card("2c", 2.0, 3.0);
+        card("4h", 1.0, 2.0);
+        card("9h", 0.0, 1.0);
+        found
+    });
+    let faces: Vec<String> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(faces, ["9h", "4h", "2c", "Kc"], "{log:?}");
+}
+
+/// A hand's middle card unfound for 4.4 s, the hand's other cards in sight, then found
+/// again where it lay: it never went (shift seed 12 at 805 s, a split hand's Js between two
+/// cards laid across their hands, written burned and dealt again after the hole card was
+/// turned). Not seen again, it still lies under the card laid over it. A hand's last card
+/// taken from it, its other cards staying, and not seen again, is burned from it.
+#[test]
+fn a_hands_card_lost_a_while_and_found_where_it_lay_never_went() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    // The hand's second (`Js`) or third card (`Qh`) unfound from 4 s, found again at
+    // `back`.
+    let events = |lost: &str, back: Option<f64>| {
+        read(&layout, 70, |t| {
+            let mut found = vec![seen(Some("5c"), at[0], at[1])];
+            let shows = |face: &str| face != lost || t < 4.0 || back.is_some_and(|b| t >= b);
+            if t >= 1.0 && shows("Js") {
+                found.push(seen(Some("Js"), at[0] - 18.0, at[1] + 25.0));
+            }
+            if t >= 2.0 && shows("Qh") {
+                found.push(seen(Some("Qh"), at[0] - 36.0, at[1] + 50.0));
+            }
+            found
+        })
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+            EventKind::Burn { from: Some(_), .. } => Some("burn".to_string()),
+            _ => None,
+        })
+        .collect::<Vec<String>>()
+    };
+    assert_eq!(events("Js", Some(8.4)), ["5c", "Js", "Qh"]);
+    assert_eq!(events("Js", None), ["5c", "Js", "Qh"]);
+    assert_eq!(events("Qh", None), ["5c", "Js", "Qh", "burn"]);
+}
+
+/// A card found a second time, as its own face, 17 px off its centre (a half-covered card
+/// found off centre; past the tracker's gate for a second find, within the card's half
+/// width of 18 px) while it is still found where it lies: no card dealt (shift seed 12 at
+/// 1385 s). Another card of that face would lie a card's index along the hand.
+#[test]
+fn a_card_found_again_a_little_off_as_its_own_face_is_not_dealt() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    let faces = |off: f64| -> Vec<String> {
+        read(&layout, 40, |t| {
+            let mut found = vec![seen(Some("Qd"), at[0], at[1])];
+            if t >= 1.0 {
+                found.push(seen(Some("Ks"), at[0] - 18.0, at[1] + 25.0));
+            }
+            if (3.0..5.0).contains(&t) {
+                found.push(seen(Some("Ks"), at[0] - 18.0 - off, at[1] + 25.0 - off));
+            }
+            found
+        })
+        .into_iter()
+        .filter_map(face_dealt)
+        .collect()
+    };
+    assert_eq!(faces(12.0), ["Qd", "Ks"]);
+    // A card's index along the hand: another Ks.
+    assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
+}
+
+/// The shuffle's piles taken up together and lost (one 0.1 s before the other), and the
+/// card burned next seen once flying over where one lay, as the tracker still keeps its
+/// track (clean shift seed 13 at 2577 s: the burn taken for the pile found again, the
+/// shuffle written 2.4 s late and the burn missed, a `no_burn` not there). The shuffle is
+/// when the piles went; the burn is a burn (08-08(1), (3)).
+#[test]
+fn a_card_burned_over_where_a_pile_lay_is_a_burn_and_the_piles_went_before() {
+    let layout = level_layout();
+    let at = centroid(&layout.dealer_cards);
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if (0.4..4.9).contains(&t) {
+            found.push(seen(None, at[0] - 60.0, at[1]));
+        }
+        if (0.4..5.1).contains(&t) {
+            found.push(seen(None, at[0] + 60.0, at[1]));
+        }
+        if (7.4..7.5).contains(&t) {
+            found.push(seen(None, at[0] + 64.0, at[1] + 4.0));
+        }
+        found
+    });
+    let kinds: Vec<(f64, &str)> = log.iter().map(|e| (e.t, e.kind.type_name())).collect();
+    assert_eq!(kinds, [(5.0, "shuffle"), (7.4, "burn")], "{log:?}");
+}
+
+/// A placed card hidden a moment as the next card flies over it to the next space, and
+/// read as another face where it lies for three looks: it, found again, not a card dealt
+/// onto its place (a hit card covers no more than the lower left-hand quarter of the one
+/// before, 08-10(2)). Shift seed 16 at 3101 s: space 2's 3h read as 4h, written dealt to
+/// space 2, its hand 21 and not a loser.
+#[test]
+fn a_card_hidden_a_moment_and_read_as_another_face_where_it_lies_is_not_dealt() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let three = centroid(&layout.spaces[2].cards);
+    let log = read(&layout, 50, |t| {
+        let mut found = Vec::new();
+        if !(3.0..3.8).contains(&t) {
+            found.push(seen(Some("3h"), two[0], two[1]));
+        }
+        if (3.2..3.8).contains(&t) {
+            found.push(seen(Some("4h"), two[0] + 5.0, two[1] + 2.0));
+        }
+        if t >= 3.6 {
+            found.push(seen(Some("4h"), three[0], three[1]));
+        }
+        found
+    });
+    let dealt: Vec<String> = log.into_iter().filter_map(face_dealt).collect();
+    assert_eq!(dealt, ["3h", "4h"]);
+}
+
+/// A card slid into place at space 1, then found 10 px off its centre for one look (the
+/// dealer's hand passing over it to deal space 3) and where it lay again: it was dealt
+/// when it came to rest, before space 3's card (shift seed 12 at 3533 s, read as dealt
+/// after the next two hands, 08-10(1)).
+#[test]
+fn a_card_found_off_its_centre_for_a_look_lay_where_it_lies_all_along() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let three = centroid(&layout.spaces[2].cards);
+    let order = |off: f64| -> Vec<String> {
+        read(&layout, 40, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            // Sliding in until 1.4 s, found `off` px aside at 1.6 s.
+            let dx = if t < 1.4 {
+                (1.4 - t) * 75.0
+            } else if t == 1.6 {
+                off
+            } else {
+                2.0
+            };
+            let mut found = Vec::new();
+            if t >= 1.0 {
+                found.push(seen(Some("Kc"), one[0] + dx, one[1]));
+            }
+            if t >= 1.6 {
+                found.push(seen(Some("3d"), three[0], three[1]));
+            }
+            found
+        })
+        .into_iter()
+        .filter_map(face_dealt)
+        .collect()
+    };
+    assert_eq!(order(10.0), ["Kc", "3d"]);
+    assert_eq!(order(0.0), ["Kc", "3d"]);
+}
+
+/// The face of a `card` event with one.
+/// The dealer's second card first found face up, no player's card after it in its round:
+/// the hole card, dealt face down and turned at once under the dealer's hand (08-10(1),
+/// 08-12(14)), though the next round's first card is found before that round's clear is
+/// judged (shift seed 14 at 1247 s: written as dealt face up, a dealing-order finding).
+#[test]
+fn a_hole_card_turned_at_once_stays_the_hole_card_when_the_next_round_starts_quickly() {
+    let layout = level_layout();
+    let three = centroid(&layout.spaces[2].cards);
+    let four = centroid(&layout.spaces[3].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let turned = |next: f64| {
+        read(&layout, 60, |t| {
+            let mut found = Vec::new();
+            if t < 6.0 {
+                if t >= 0.4 {
+                    found.push(seen(Some("9s"), three[0], three[1]));
+                }
+                if t >= 1.2 {
+                    found.push(seen(Some("5c"), dealer[0] - 40.0, dealer[1]));
+                }
+                if t >= 2.0 {
+                    found.push(seen(Some("9d"), three[0] - 18.0, three[1] + 25.0));
+                }
+                if t >= 3.0 {
+                    found.push(seen(Some("5h"), dealer[0], dealer[1]));
+                }
+                if t >= 4.0 {
+                    found.push(seen(Some("Qs"), dealer[0] + 40.0, dealer[1]));
+                }
+            }
+            if t >= next {
+                found.push(seen(Some("6d"), four[0], four[1]));
+            }
+            found
+        })
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+    };
+    // The next round's first card a while after the clear, and a moment after it.
+    assert!(turned(9.0));
+    assert!(turned(6.2));
+}
+
+/// A hand's second card found 2.3 half widths from its first along the cards' long side
+/// is a hit card lying a little further off than usual, not a split hand: a split hand
+/// is set out beside the first (08-09(2)(c)), a hit card half a card further along
+/// (08-10(2)) (shift seed 14 at 1110 s: space 1's Qc below its Js taken for a split hand,
+/// and the next space's hit written to it).
+#[test]
+fn a_second_card_further_along_the_hand_than_usual_is_no_split() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    // The number of cards in each hand at space 3 once both lie still.
+    let hands = |off: [f64; 2]| -> Vec<usize> {
+        let mut tracker = Tracker::new(TrackerConfig::default());
+        let mut scribe = Scribe::new(&layout, ScribeConfig::default());
+        for i in 0..20 {
+            let t = f64::from(i) * 0.2;
+            let mut found = vec![seen(Some("Kd"), at[0], at[1])];
+            if t >= 1.0 {
+                found.push(seen(Some("Qc"), at[0] + off[0], at[1] + off[1]));
+            }
+            let changes = tracker.update(t, &found);
+            scribe.update(t, &found, &changes, tracker.objects());
+        }
+        scribe.hands[3].iter().map(Vec::len).collect()
+    };
+    // Along the long side (the cards' height): one hand of two cards.
+    assert_eq!(hands([0.0, 42.0]), [2]);
+    // Beside it as far: a split, two hands of one card.
+    assert_eq!(hands([42.0, 0.0]), [1, 1]);
+}
+
+/// A second Jd dealt past space 2's Jd, found beside it as the dealer's hand hid that one,
+/// and carried on to space 3 (the tracker follows space 2's track along with it, then
+/// finds space 2's Jd anew where it lay): the Jd at space 3 is a card dealt there, and
+/// space 2's still lies at space 2 (shift seed 14 at 143.8 s: read as space 2's Jd moved,
+/// space 3's card missed, a dealing-order finding and an overpay to a hand of no cards).
+#[test]
+fn a_track_carried_off_onto_a_card_of_its_face_leaves_its_card_dealt() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let three = centroid(&layout.spaces[2].cards);
+    let log = read(&layout, 50, |t| {
+        let mut found = Vec::new();
+        // Space 2's Jd, under the dealer's hand from 4.0 s to 4.4 s.
+        if t >= 1.0 && !(4.0..4.5).contains(&t) {
+            found.push(seen(Some("Jd"), two[0], two[1]));
+        }
+        if t >= 2.0 {
+            found.push(seen(Some("As"), three[0], three[1]));
+        }
+        // The second Jd: beside space 2's, then at rest on space 3's As.
+        let beside = [two[0] + 28.0, two[1]];
+        let on = [three[0] - 18.0, three[1] + 25.0];
+        if (4.0..4.2).contains(&t) {
+            found.push(seen(Some("Jd"), beside[0], beside[1]));
+        } else if t >= 4.2 {
+            found.push(seen(Some("Jd"), on[0], on[1]));
+        }
+        found
+    });
+    let dealt: Vec<(String, Target)> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c), to, ..
+            } => Some((c.to_string(), *to)),
+            _ => None,
+        })
+        .collect();
+    let hand = |space| Target::Hand { space, hand: 1 };
+    assert_eq!(
+        dealt,
+        [
+            ("Jd".to_string(), hand(2)),
+            ("As".to_string(), hand(3)),
+            ("Jd".to_string(), hand(3)),
+        ],
+        "{log:?}"
+    );
+}
+
+fn face_dealt(e: Event) -> Option<String> {
+    match e.kind {
+        EventKind::Card { card: Some(c), .. } => Some(c.to_string()),
+        _ => None,
+    }
+}
+
+/// A chip of `cents` found centred on `p`, pixels (radius 11).
+fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
+    Seen {
+        identity: Identity::Chip(cents),
+        score: 0.9,
+        read: 0.95,
+        centre: p,
+        corners: [
+            [p[0] - 11.0, p[1] - 11.0],
+            [p[0] + 11.0, p[1] - 11.0],
+            [p[0] + 11.0, p[1] + 11.0],
+            [p[0] - 11.0, p[1] + 11.0],
+        ],
+        point: p,
+        faces: None,
+    }
+}
+
+/// The wagers written at space 4 of the default camera's layout, a card lying there
+/// throughout, as its bet spot shows `top(t)` (a stack's top chip, if any).
+fn wagers_at_four(top: impl Fn(f64) -> Option<i64>) -> Vec<(f64, i64)> {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let log = read(&layout, 50, |t| {
+        let mut found = Vec::new();
+        if t >= 1.0 {
+            found.push(seen(Some("9c"), at[0], at[1]));
+        }
+        if let Some(cents) = top(t) {
+            found.push(chip_seen(cents, [bet[0], bet[1] + 2.0]));
+        }
+        found
+    });
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space: 4, money, ..
+            } => Some((e.t, money.amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A stack taken away and another laid in its place a moment later (0.2 s), its top chip
+/// another value, found there from then on: a new wager (shift seed 13 at 2301 s, a pushed
+/// $19 stack taken back and a $1 wager laid). A stack covered a moment by the dealer's
+/// hand, or its top misread a moment, is the same wager.
+#[test]
+fn a_stack_replaced_a_moment_after_it_went_is_a_new_wager() {
+    let replaced = wagers_at_four(|t| match t {
+        t if t < 4.9 => Some(200),
+        t if t < 5.1 => None,
+        _ => Some(100),
+    });
+    assert_eq!(replaced, [(0.0, 200), (5.2, 100)]);
+    let covered = wagers_at_four(|t| (!(4.9..5.5).contains(&t)).then_some(200));
+    assert_eq!(covered, [(0.0, 200)]);
+    let misread = wagers_at_four(|t| match t {
+        t if (4.9..5.1).contains(&t) => None,
+        t if (5.1..5.5).contains(&t) => Some(100),
+        _ => Some(200),
+    });
+    assert_eq!(misread, [(0.0, 200)]);
+}
+
+/// A sliver of a hand's card left in sight by the dealer's arm over the rest of it, found
+/// as a $1 chip lying still on the card's face, is no chip: no wager, no collection (held-out
+/// shift seed 14 at 1698.8 s: a corner of space 1's third card, found as a $1 chip 0.55 of
+/// its radius inside the card for 1.1 s, read as a $1 double-down, then collected).
+#[test]
+fn a_glimpse_of_a_covered_cards_face_is_no_chip() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let hit = [at[0] - 12.0, at[1] + 20.0];
+    let radius = layout.chip_radius_at(hit).expect("on the felt");
+    // Seven tenths of the chip's radius in from the card's edge toward the dealer.
+    let sliver = [hit[0], hit[1] + 25.0 - 0.7 * radius];
+    let log = read(&layout, 45, |t| {
+        let mut found = vec![chip_seen(2000, bet)];
+        if t >= 1.0 {
+            found.push(seen(Some("9c"), at[0], at[1]));
+        }
+        let covered = (4.0..5.4).contains(&t);
+        if t >= 2.0 && !covered {
+            found.push(seen(Some("7h"), hit[0], hit[1]));
+        }
+        if covered {
+            found.push(chip_seen(100, sliver));
+        }
+        found
+    });
+    let wagers: Vec<(u8, i64)> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager { space, money, .. } => Some((*space, money.amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(wagers, [(4, 2000)]);
+    let dollar = log.iter().find(|e| match &e.kind {
+        EventKind::Collect { money, .. } | EventKind::Payout { money, .. } => money.amount == 100,
+        _ => false,
+    });
+    assert_eq!(dollar, None);
+}
+
+#[test]
+fn a_space_faces_the_dealer_and_numbers_grow_to_the_dealers_right() {
+    let layout = level_layout();
+    let axes = chips::axes_of(&layout);
+    // The dealer sits at the bottom of the frame; space 1 is at the frame's left.
+    for s in &layout.spaces {
+        let ax = axes[usize::from(s.number)];
+        assert!(ax.toward[1] > 0.3, "space {}: {:?}", s.number, ax);
+    }
+    let middle = axes[4];
+    assert!(middle.right[0] > 0.9, "{middle:?}");
+}
+
+/// Players act in turn from the dealer's left (99-01.3-08-11): a card laid where the hand
+/// the dealer is playing takes its next, and where an earlier space's hand (done) would
+/// take its next too, is the hand in play's, though the earlier one's place lies nearer
+/// (shift seed 18, round 50 at 1447 s: space 2's fifth card, 5 pixels from where space 1's
+/// hand would take its fourth and 11 from its own row's next place).
+#[test]
+fn a_card_where_two_hands_next_places_meet_is_the_hand_in_plays() {
+    // That hour's camera (its layout's tilt and roll), and its cards' places, in pixels.
+    let camera = Camera::overhead(1280, 720, 0.0015018, -0.007127);
+    let layout = Layout::of("1", &TableDesign::default(), &camera);
+    // (face, where, when dealt): space 1's three cards (its row run so that its next
+    // place is 5 pixels from the card in question), space 2's five, the dealer's up card
+    // at 3 s and hole card at 6 s, and the card in question last.
+    let one = [
+        ("8s", [352.0, 470.0], 1.0),
+        ("7h", [354.7, 496.0], 4.0),
+        ("5d", [357.3, 522.0], 8.0),
+    ];
+    let two = [
+        ("3h", [418.0, 397.0], 2.0),
+        ("Ad", [406.0, 428.0], 5.0),
+        ("2h", [395.0, 458.0], 10.0),
+        ("Ah", [384.0, 488.0], 12.0),
+        ("8d", [377.0, 517.0], 14.0),
+    ];
+    let last = ("5s", [362.0, 553.0], 16.0);
+    let up = centroid(&layout.dealer_cards);
+    let log = read(&layout, 100, |t| {
+        let mut found = Vec::new();
+        if t >= 3.0 {
+            found.push(seen(Some("Kc"), up[0] - 20.0, up[1]));
+        }
+        if t >= 6.0 {
+            found.push(seen(None, up[0] + 20.0, up[1]));
+        }
+        for (face, at, when) in one.iter().chain(&two).chain([&last]) {
+            if t >= *when {
+                found.push(seen(Some(face), at[0], at[1]));
+            }
+        }
+        found
+    });
+    let to: Vec<(String, Target)> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Card {
+                to, card: Some(c), ..
+            } if c.to_string() != "Kc" => Some((c.to_string(), to)),
+            _ => None,
+        })
+        .collect();
+    let hand = |space| Target::Hand { space, hand: 1 };
+    let want: Vec<(String, Target)> = one
+        .iter()
+        .map(|c| (c.0.to_string(), hand(1)))
+        .chain(
+            two.iter()
+                .chain([&last])
+                .map(|c| (c.0.to_string(), hand(2))),
+        )
+        .collect();
+    let mut got = to.clone();
+    got.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut want = want;
+    want.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(got, want, "{log:?}");
+}
