@@ -1343,9 +1343,9 @@ impl Scribe {
                         if left && self.slipped_away(l) {
                             continue;
                         }
-                        if left && self.covered(l) {
-                            // Lying there under the card over it: it goes with its place's
-                            // cards, unseen.
+                        if left && (self.covered(l) || self.hidden_in_settling(l)) {
+                            // Lying there under the card over it, or under the dealer's hand
+                            // settling the wagers: it goes with its place's cards, unseen.
                             if let Some(n) = self.cards.get_mut(&l.track) {
                                 n.slipped = true;
                             }
@@ -1523,6 +1523,22 @@ impl Scribe {
             .map(|(_, o)| o.corners)
             .collect();
         share_under(&note.corners, &over) >= COVERED_SHARE
+    }
+
+    /// A player's card that went from sight alone once the dealer's hand lay face up: the
+    /// players have acted and the dealer plays and settles (08-11(10), (12), (13)), and the
+    /// players' cards stay until the clear (08-11(17)). A card is taken back from a hand (one
+    /// dealt to an empty space or a busted hand, 08-08(3)) while the players act, not then;
+    /// the dealer's hand and arm pass over the cards as each wager is paid or collected.
+    /// Held-out shift seed 24 at 1677.6 s: a split hand's ace, under the dealer's arm as its
+    /// payoff was laid 2 s before the clear, written burned, its hand read a loser and its
+    /// payoff an overpay.
+    fn hidden_in_settling(&self, l: &Leaving) -> bool {
+        self.cards
+            .get(&l.track)
+            .and_then(|n| n.placed)
+            .is_some_and(|p| matches!(p.spot, Spot::Space(_)) && p.t < l.t)
+            && self.dealers_turn()
     }
 
     /// The dealer's second card found face up, its back never seen, with no player's card

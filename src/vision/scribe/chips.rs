@@ -264,6 +264,7 @@ impl Scribe {
         // Every placed card out of sight a while: the round's cards were cleared.
         let last_card = self.last_card_seen(f64::INFINITY);
         let table_bare = last_card < tr.last - EMPTIED_S;
+        let unread = self.arrivals.contains(&tr.id);
         let Some(n) = self.chips.get_mut(&tr.id) else {
             return;
         };
@@ -271,8 +272,13 @@ impl Scribe {
         // taken back and a new one put in its place looks the same); judged again.
         // So too a chip missed at least one look while the cards were cleared: a wager taken
         // back with its payoff and the next one put down at once on the same spot.
+        // Not a chip still waiting to be read: nothing of it was read to begin anew, and it
+        // came to rest when it was first laid (held-out shift seed 24 at 1676.4 s: a wager's
+        // fan waiting on the payoffs laid beside it, covered 1.9 s by the dealer's hand, taken
+        // as come to rest when found again, too late to be the stack fanned where it stood).
         let missed = tr.last - n.seen_t;
         let refound = n.placed
+            && !unread
             && (missed >= REFOUND_S || table_bare && missed >= 1.5 * self.step)
             && dist(tr.centre, n.rest) <= still * n.radius * 2.0;
         // Out of sight a while and found again once the table is bare, the chips are the next
@@ -412,6 +418,7 @@ impl Scribe {
     fn judge_runs(&mut self, runs: Vec<Vec<u64>>) {
         let runs: Vec<Vec<u64>> = runs
             .into_iter()
+            .flat_map(|run| self.stacks_fanned_side_by_side(run))
             .flat_map(|run| self.payoff_and_fanned_wager(run))
             .collect();
         let (fanned, rest): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
@@ -815,10 +822,15 @@ impl Scribe {
             .filter(|&i| at_stake(&self.stakes[i]) && taken(&self.stakes[i]))
             .collect();
         let took = !gone.is_empty();
+        // The stake fanned here first: a hand's double-down fanned where it stood may run
+        // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
+        // double-down fan, its third chip on the tip's spot, read as the tip fanned).
+        let mine = |s: &Stake| at_stake(s) && !taken(s) && (live || s.t > emptied);
         let own = self
             .stakes
             .iter()
-            .position(|s| at_stake(s) && !taken(s) && (live || s.t > emptied));
+            .position(|s| mine(s) && fanned_here(s))
+            .or_else(|| self.stakes.iter().position(mine));
         // The chips now here are not the taken wager's.
         for i in gone {
             self.stakes[i].tracks.retain(|id| !run.contains(id));
@@ -1002,18 +1014,7 @@ impl Scribe {
             .copied();
         // Toward the dealer from a hand's wager, once cards are out: a double-down on that
         // hand (08-09(2)(d)).
-        let doubled = self
-            .stakes
-            .iter()
-            .filter(|s| {
-                self.present(s)
-                    && !s.closed
-                    && s.space == space
-                    && matches!(s.kind, WagerKind::Original | WagerKind::Split)
-                    && doubles(sub(nearest(s.at), s.at), ax, chip_d)
-            })
-            .map(|s| s.hand)
-            .next();
+        let doubled = self.doubled_hand(space, &points, chip_d);
         if let (Some(hand), true, None) = (doubled, dealt, split) {
             match self.barred_double(space, hand, &points, chip_d) {
                 None => {
@@ -1199,6 +1200,44 @@ impl Scribe {
             (WagerKind::Original, 1, 1)
         };
         self.stake(space, hand, stake_hand, kind, run, total, t, at);
+    }
+
+    /// The hand at `space` whose wager chips at `points` (pixels) lie toward the dealer from,
+    /// as a double-down goes (see [`doubles`], measured from the chip nearest the wager). Of
+    /// split hands laid close, toward the dealer from two of them, the one on its first two
+    /// cards (a hand doubles on those only, 08-09(2)(d)), then the nearer (held-out shift seed
+    /// 24 at 1807 s: a pair split twice at space 1, its third hand's double-down read as the
+    /// second's, which had three cards).
+    fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64) -> Option<u8> {
+        let ax = self.axes[usize::from(space)];
+        let nearest = |to: [f64; 2]| {
+            points
+                .iter()
+                .copied()
+                .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
+                .unwrap_or(to)
+        };
+        let two_cards = |s: &Stake| {
+            self.hands
+                .get(usize::from(s.space))
+                .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
+                .is_some_and(|cards| cards.len() == 2)
+        };
+        self.stakes
+            .iter()
+            .filter(|s| {
+                self.present(s)
+                    && !s.closed
+                    && s.space == space
+                    && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && doubles(sub(nearest(s.at), s.at), ax, chip_d)
+            })
+            .min_by(|a, b| {
+                two_cards(b)
+                    .cmp(&two_cards(a))
+                    .then(dist(nearest(a.at), a.at).total_cmp(&dist(nearest(b.at), b.at)))
+            })
+            .map(|s| s.hand)
     }
 
     /// The payoff of `hand` at `space`, read before its wager was counted (`wager` cents), when
@@ -1420,6 +1459,7 @@ impl Scribe {
         let now = self.now;
         let wait = self.config.judge_after_s;
         let mut ready: Vec<usize> = Vec::new();
+        let mut under: Vec<usize> = Vec::new();
         for (i, s) in self.stakes.iter().enumerate() {
             if s.closed {
                 continue;
@@ -1441,8 +1481,20 @@ impl Scribe {
                     .flatten()
                     .chain(&s.gone)
                     .fold(f64::MIN, |a, b| a.max(*b));
-                if all || now - last > wait && !self.fan_unread(s, last) {
+                if !all && self.under_a_fan(s) {
+                    under.push(i);
+                } else if all || now - last > wait && !self.fan_unread(s, last) {
                     ready.push(i);
+                }
+            }
+        }
+        // Lying under a fan: it goes with the round's clear (see `Scribe::lies_under`).
+        for i in under {
+            let tracks = self.stakes[i].tracks.clone();
+            self.chip_leaving.retain(|l| !tracks.contains(&l.0));
+            for id in tracks {
+                if !self.chips_under.contains(&id) {
+                    self.chips_under.push(id);
                 }
             }
         }
@@ -1609,7 +1661,30 @@ impl Scribe {
                     .chips
                     .get(id)
                     .is_some_and(|n| self.now - n.seen_t <= PRESENT_S)
-        })
+        }) || self.under_a_fan(s)
+    }
+
+    /// True when another wager of `s`'s space was fanned over `s`'s spot as its chips went
+    /// out of sight: a chip of that fan came to rest on the spot (within [`UNDER`] of a
+    /// chip's width) from a moment before they were last seen to [`FANNED_S`] after. The
+    /// stack lies under the fan, not taken: a hand's double-down fanned where it stood runs
+    /// over the tip bet beside the wager (08-11(16)(a); held-out shift seed 24 at 948 s:
+    /// space 1's $2 tip under its double-down's fan, written collected, its payoff unread).
+    fn under_a_fan(&self, s: &Stake) -> bool {
+        let last = s
+            .tracks
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
+            .fold(f64::NEG_INFINITY, f64::max);
+        last.is_finite()
+            && self.chips.values().any(|n| {
+                n.stake.is_some_and(|k| {
+                    self.stakes
+                        .get(k)
+                        .is_some_and(|o| !std::ptr::eq(o, s) && o.space == s.space && !o.closed)
+                }) && dist(n.rest, s.at) <= UNDER * 2.0 * n.radius
+                    && (last - 0.3..=last + FANNED_S).contains(&n.rest_t)
+            })
     }
 
     /// True when some chip of the wager was in sight within [`REFOUND_S`] before chips came to
@@ -1630,7 +1705,11 @@ impl Scribe {
     /// betting circle toward the next space (08-11(3)(a)), so the last one's payoff lies nearer
     /// the next space's zones than its own (shift seed 12 at 1108 s: a second hand's $17.00
     /// payoff judged at the next space, and never read). The wager's own stack may be out of
-    /// sight by then, fanned into chips followed anew.
+    /// sight by then, fanned into chips followed anew. Only once the dealer's hand lies face
+    /// up: a split hand is paid after the dealer plays, never as a natural (08-11(11), (12));
+    /// before then chips there are the next space's (held-out shift seed 24 at 1809 s: space
+    /// 2's double-down, laid where space 1's third split hand's payoff would go, read as
+    /// that hand's double).
     fn split_payoff(&self, run: &[u64]) -> Option<u8> {
         let points: Vec<[f64; 2]> = run
             .iter()
@@ -1640,6 +1719,7 @@ impl Scribe {
         self.stakes
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && !s.paid)
+            .filter(|_| self.dealers_turn())
             .find(|s| {
                 let ax = self.axes[usize::from(s.space)];
                 let nearest = points
@@ -1754,6 +1834,78 @@ impl Scribe {
         }
         let ids: Vec<u64> = along.iter().map(|a| a.1).collect();
         vec![ids[..=widest].to_vec(), ids[widest + 1..].to_vec()]
+    }
+
+    /// `run` in two where it is a hand's wager and its double-down, both fanned where they
+    /// stood side by side in one movement (08-11(16)(a)): two stacks of one hand went out of
+    /// sight as the run came to rest with a chip on each one's spot (see
+    /// [`Scribe::fanned_as`]). Each fan runs from the chip on its spot through the chip
+    /// nearest that one; a chip lies in the fan whose line it lies on (within half a chip's
+    /// width across). A chip on neither line, between the two, is one found where they
+    /// overlap, and is left out. Held-out shift seed 24 at 949 s: space 1's $17 wager and
+    /// $17 double-down fanned a width and a third apart, a $5 found between them; read as one
+    /// run, the wager was counted $39, over the table's limit, and the double-down written
+    /// collected.
+    fn stacks_fanned_side_by_side(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let (notes, chip_d, _) = self.run_notes(&run);
+        if notes.len() < 4 || notes.len() != run.len() {
+            return vec![run];
+        }
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let fanned: Vec<&Stake> = self
+            .stakes
+            .iter()
+            .filter(|s| {
+                !s.closed
+                    && s.bet() == Bet::Main
+                    && !s.tracks.is_empty()
+                    && self.fanned_as(s, &run, &points, first, chip_d)
+            })
+            .collect();
+        let [a, b] = fanned[..] else {
+            return vec![run];
+        };
+        if a.space != b.space || a.hand != b.hand {
+            return vec![run];
+        }
+        let nearest = |at: [f64; 2], not: &[usize]| {
+            (0..points.len())
+                .filter(|k| !not.contains(k))
+                .min_by(|&x, &y| dist(points[x], at).total_cmp(&dist(points[y], at)))
+        };
+        let (Some(on_a), Some(on_b)) = (nearest(a.at, &[]), nearest(b.at, &[])) else {
+            return vec![run];
+        };
+        let (Some(next_a), Some(next_b)) = (
+            nearest(points[on_a], &[on_a, on_b]),
+            nearest(points[on_b], &[on_a, on_b]),
+        ) else {
+            return vec![run];
+        };
+        if on_a == on_b || next_a == next_b {
+            return vec![run];
+        }
+        let lines = [
+            (points[on_a], unit(sub(points[next_a], points[on_a]))),
+            (points[on_b], unit(sub(points[next_b], points[on_b]))),
+        ];
+        let across = |k: usize, (o, d): ([f64; 2], [f64; 2])| {
+            let v = sub(points[k], o);
+            (v[0] * d[1] - v[1] * d[0]).abs()
+        };
+        let mut fans: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+        for (k, id) in run.iter().enumerate() {
+            let (ca, cb) = (across(k, lines[0]), across(k, lines[1]));
+            if ca.min(cb) > 0.5 * chip_d {
+                continue;
+            }
+            fans[usize::from(cb < ca)].push(*id);
+        }
+        if fans.iter().any(|f| f.len() < 2) {
+            return vec![run];
+        }
+        fans.into()
     }
 
     /// Whether wager `s`'s stack was fanned where it stood as chips of `run` came to rest at
@@ -1886,7 +2038,8 @@ impl Scribe {
     /// nearest such: a payoff fanned out from its wager toward the next space ends nearer that
     /// space's tip than it begins to its own wager, and is still its wager's (clean shift
     /// seed 13 at 1529 s and 1679 s: two payoffs read as the next space's tip paid). Not a run
-    /// with a chip on a wager's own spot: that wager, fanned.
+    /// with a chip on a wager's own spot: that wager, fanned. A split hand's only once the
+    /// dealer's hand lies face up (see [`Scribe::split_payoff`]).
     fn beside_a_wager(&self, run: &[u64]) -> Option<u8> {
         if self.on_a_wager(run) {
             return None;
@@ -1898,6 +2051,7 @@ impl Scribe {
                 matches!(s.kind, WagerKind::Original | WagerKind::Split)
                     && !s.closed
                     && !s.paid
+                    && (s.kind != WagerKind::Split || self.dealers_turn())
                     && (self.present(s) || self.fanned_from(s, t))
             })
             .filter_map(|s| {

