@@ -1942,6 +1942,12 @@ impl Scribe {
     fn tip_paid_beside(&self, run: &[u64]) -> Option<u8> {
         let (notes, chip_d, _) = self.run_notes(run);
         let total: i64 = notes.iter().map(|n| n.value).sum();
+        // The hands are paid first, then the tips (08-11(16)): chips lying where a split
+        // hand still unpaid is paid are that hand's (held-out shift seed 25 at 1292 s: space
+        // 1's second hand's $2 payoff, laid by space 2's $2 tip, read as the tip's payoff).
+        if self.split_payoff(run).is_some() {
+            return None;
+        }
         self.stakes
             .iter()
             .filter(|s| s.bet() == Bet::Tip && !s.closed && !s.paid && s.amount == total)

@@ -1607,3 +1607,37 @@ fn chips_beside_a_split_hand_before_the_dealer_plays_are_no_payoff() {
     );
     assert_eq!(p.scribe.beside_a_wager(&[30]), Some(3));
 }
+
+/// Chips worth a tip, laid by it where a split hand still unpaid is paid, are that hand's
+/// payoff: the hands are paid first, then the tips (08-11(16); held-out shift seed 25 at
+/// 1292 s, space 1's second hand's $2 payoff laid by space 2's $2 tip, read as the tip's
+/// payoff, and the tip's own payoff as the hand's). Once the hand is paid, they are the
+/// tip's.
+#[test]
+fn a_split_hands_payoff_by_the_next_spaces_tip_is_the_hands() {
+    let mut p = Paying::new();
+    p.dealer_played();
+    let second = p.along(2.7);
+    p.put(60, second, 500);
+    p.stake(3, 2, WagerKind::Split, second, 500, vec![60]);
+    let payoff = p.along(2.7 + 1.4);
+    p.put(40, payoff, 200);
+    // Space 4's $2 tip, 1.3 chip widths on, its wager paid.
+    let tip = p.along(2.7 + 1.4 + 1.3);
+    p.put(50, tip, 200);
+    p.stake(4, 1, WagerKind::Tip, tip, 200, vec![50]);
+    p.put(51, p.along(8.0), 500);
+    p.stake(4, 1, WagerKind::Original, p.along(8.0), 500, vec![51]);
+    let main = p.scribe.stakes.len() - 1;
+    p.scribe.stakes[main].paid = true;
+    assert_eq!(p.scribe.split_payoff(&[40]), Some(3));
+    assert_eq!(p.scribe.tip_paid_beside(&[40]), None, "the hand unpaid");
+    let split = p
+        .scribe
+        .stakes
+        .iter()
+        .position(|s| s.kind == WagerKind::Split)
+        .expect("the split hand");
+    p.scribe.stakes[split].paid = true;
+    assert_eq!(p.scribe.tip_paid_beside(&[40]), Some(4), "the hand paid");
+}
