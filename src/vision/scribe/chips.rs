@@ -17,8 +17,8 @@ use crate::vision::yolo::Identity;
 mod fan;
 
 use fan::{
-    beyond, continues, dot, doubles, fan_has_gap, fan_line, fan_step, median_step, nearest_rest,
-    off_line, one_per_chip, payoff_reach, pays_main, unit,
+    beyond, continues, dot, doubles, fan_has_gap, fan_line, fan_step, median_step, nearest_point,
+    nearest_rest, off_line, one_per_chip, payoff_reach, pays_main, unit,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
@@ -975,13 +975,7 @@ impl Scribe {
         // Beside a wager, to the dealer's right: its payoff.
         // (A tip's or insurance's payoff lies beside it on either hand.) Measured from the
         // run's chip nearest the wager.
-        let nearest = |to: [f64; 2]| {
-            points
-                .iter()
-                .copied()
-                .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
-                .unwrap_or(at)
-        };
+        let nearest = |to: [f64; 2]| nearest_point(&points, to).unwrap_or(at);
         // Of the wagers it lies beside, the nearest: split hands laid close lie 1.2 chips
         // apart, each payoff on the player's side of its wager, to the right of the one before.
         let beside = self
@@ -1210,13 +1204,7 @@ impl Scribe {
     /// second's, which had three cards).
     fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64) -> Option<u8> {
         let ax = self.axes[usize::from(space)];
-        let nearest = |to: [f64; 2]| {
-            points
-                .iter()
-                .copied()
-                .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
-                .unwrap_or(to)
-        };
+        let nearest = |to: [f64; 2]| nearest_point(points, to).unwrap_or(to);
         let two_cards = |s: &Stake| {
             self.hands
                 .get(usize::from(s.space))

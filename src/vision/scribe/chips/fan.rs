@@ -206,6 +206,14 @@ const SAME_HAND: f64 = 1.0;
 /// the chips' places wander a little around the fan's even spacing).
 const GAP: f64 = 1.6;
 
+/// The one of `points` nearest `to` (pixels); `None` for no points.
+pub(super) fn nearest_point(points: &[[f64; 2]], to: [f64; 2]) -> Option<[f64; 2]> {
+    points
+        .iter()
+        .copied()
+        .min_by(|a, b| dist(*a, to).total_cmp(&dist(*b, to)))
+}
+
 /// The line a fan of chips at `points` (pixels, at least one) lies along: one end (the chip
 /// farthest from the first) and the unit direction from it to the chip farthest from it.
 pub(super) fn fan_line(points: &[[f64; 2]]) -> ([f64; 2], [f64; 2]) {
