@@ -149,6 +149,16 @@ fn chips_uncovered_late_lengthen_a_fan_once_each() {
     assert_eq!(fresh.iter().map(|f| f.1).sum::<i64>(), 900);
 }
 
+/// A card's box found centred on `q`, pixels (a card 36 by 50 pixels, level).
+fn card_box(q: [f64; 2]) -> [[f64; 2]; 4] {
+    [
+        [q[0] - 18.0, q[1] - 25.0],
+        [q[0] + 18.0, q[1] - 25.0],
+        [q[0] + 18.0, q[1] + 25.0],
+        [q[0] - 18.0, q[1] + 25.0],
+    ]
+}
+
 /// A level camera's table, with a scribe at `t` + 1 s that holds space 3's $5.00 wager
 /// stacked on its circle (track 1, since 1 s); chips of radius `radius` put down with
 /// `put` at `along(k)`: `k` chip widths to the dealer's right of that wager, at `t`.
@@ -192,14 +202,8 @@ impl Paying {
     fn dealer_played(&mut self) {
         use crate::rules::cards::Card;
         for (id, face) in [(80, "9s"), (81, "Kd")] {
-            let q = [100.0 + id as f64, 600.0];
-            let corners = [
-                [q[0] - 18.0, q[1] - 25.0],
-                [q[0] + 18.0, q[1] - 25.0],
-                [q[0] + 18.0, q[1] + 25.0],
-                [q[0] - 18.0, q[1] + 25.0],
-            ];
             let card = face.parse::<Card>().expect("a card");
+            let corners = card_box([100.0 + id as f64, 600.0]);
             self.scribe.lay_card(id, card, 3, corners, self.t);
             self.scribe.dealer.push(id);
         }
@@ -1546,14 +1550,6 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
         "the nearer"
     );
     let card = |c: &str| c.parse::<Card>().expect("a card");
-    let corners = |q: [f64; 2]| {
-        [
-            [q[0] - 18.0, q[1] - 25.0],
-            [q[0] + 18.0, q[1] - 25.0],
-            [q[0] + 18.0, q[1] + 25.0],
-            [q[0] - 18.0, q[1] + 25.0],
-        ]
-    };
     // Hand 2 on two cards, hand 3 on three: hand 2's, though farther.
     let near = p.toward(two, 1.6);
     let hands = [(2usize, ["4h", "7s", ""]), (3, ["4c", "9d", "Kh"])];
@@ -1561,7 +1557,7 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
     let mut id = 90;
     for (hand, faces) in hands {
         for f in faces.iter().filter(|f| !f.is_empty()) {
-            p.scribe.lay_card(id, card(f), 3, corners(near), p.t);
+            p.scribe.lay_card(id, card(f), 3, card_box(near), p.t);
             p.scribe.hands[3][hand - 1].push(id);
             id += 1;
         }
