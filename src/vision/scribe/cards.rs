@@ -829,21 +829,38 @@ impl Scribe {
         let p = m.placed?;
         let from = p.from?;
         let half = half_width(&m.corners).max(1.0);
-        // Come to rest by another spot's cards (the card the track went on with was dealt to
-        // a hand there), not merely in another space's zone: a split hand is set out toward
-        // the next space, and the pair's new card, dealt where the moved card lay, may be of
-        // its face (held-out shift seed 24 at 1102 s: a pair of fours at space 1 split, the 4c
-        // set out over space 2's empty zone and a second 4c dealt to the first hand; the
-        // second was taken for the first, left behind, and the hands shifted by one).
-        let by_another = self.cards.iter().any(|(&k, n)| {
-            k != moved
-                && n.placed
-                    .is_some_and(|q| q.spot != p.spot && dist(q.at, m.rest) <= HAND_REACH * half)
-        });
+        // A pair's second card set apart (a split, 08-09(2)(c)) goes toward the next space, and
+        // the first hand's next card, dealt where it lay, may be of its face: only when it came
+        // to rest by another spot's cards was its track carried off onto a card dealt there
+        // (held-out shift seed 24 at 1102 s: a pair of fours at space 1 split, the 4c set out
+        // over space 2's empty zone and a second 4c dealt to the first hand; the second was
+        // taken for the first, left behind, and the hands shifted by one). A lone card's track
+        // goes on with a card of its face dealt to the next hand, its first or not (the same
+        // hour at 2851 s).
+        let Spot::Space(space) = p.spot else {
+            return None;
+        };
+        let face = |id: &u64| self.cards.get(id).map(|n| n.identity);
+        // The pair's second card, before the split is written or after (the first card of a
+        // hand split off).
+        let split = self.hands[usize::from(space)]
+            .get(usize::from(p.hand).saturating_sub(1))
+            .is_some_and(|h| {
+                let second =
+                    matches!(h.as_slice(), [a, b] if *b == moved && may_pair(face(a), face(b)));
+                second || p.hand >= 2 && h.first() == Some(&moved)
+            });
+        let by_another = || {
+            self.cards.iter().any(|(&k, n)| {
+                k != moved
+                    && n.placed.is_some_and(|q| {
+                        q.spot != p.spot && dist(q.at, m.rest) <= HAND_REACH * half
+                    })
+            })
+        };
         if !matches!(m.identity, Identity::Card(_))
-            || !matches!(p.spot, Spot::Space(_))
             || self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
-            || !by_another
+            || split && !by_another()
         {
             return None;
         }
