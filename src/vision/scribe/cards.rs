@@ -1308,6 +1308,7 @@ impl Scribe {
             self.splits.clear();
             self.paid.clear();
             self.forget(&old);
+            self.renumber_hands();
             return Some(end);
         }
         // Spaces whose every card went: picked up (a bust, even money). The rest: burned.
@@ -1665,6 +1666,39 @@ impl Scribe {
             while space.last().is_some_and(Vec::is_empty) {
                 space.pop();
             }
+        }
+    }
+
+    /// Each space's hands that hold cards, numbered anew from the first: cards of the next
+    /// round, dealt before the last round's clear was read (its cards are judged gone a while
+    /// after they go), are its first hand (held-out shift seed 25 at 3164 s: the next round's
+    /// first card at space 3, laid where last round's second split hand's cards lay before
+    /// their clear was read, was written to a second hand of a round that had none). The
+    /// cards' events are written anew to their hand.
+    fn renumber_hands(&mut self) {
+        let mut moved: Vec<(u64, u8, u8)> = Vec::new();
+        for (s, hands) in self.hands.iter_mut().enumerate() {
+            hands.retain(|h| !h.is_empty());
+            for (k, hand) in hands.iter().enumerate() {
+                for id in hand {
+                    moved.push((*id, u8::try_from(s).unwrap_or(0), k as u8 + 1));
+                }
+            }
+        }
+        for (id, space, hand) in moved {
+            let Some(p) = self.cards.get_mut(&id).and_then(|n| n.placed.as_mut()) else {
+                continue;
+            };
+            if p.hand == hand {
+                continue;
+            }
+            p.hand = hand;
+            let event = p.event;
+            self.amend(event, |k| {
+                if let EventKind::Card { to, .. } = k {
+                    *to = Target::Hand { space, hand };
+                }
+            });
         }
     }
 

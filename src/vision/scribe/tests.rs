@@ -1171,3 +1171,60 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
         "{log:#?}"
     );
 }
+
+/// A pair split at space 3, the round cleared, and the next round's first card laid at space 3
+/// where the first hand's first card lay, before the clear was read (its cards are judged gone
+/// a while after they go): the next round's card is its first hand's, not a second hand's
+/// (held-out shift seed 25 at 3164 s: written to hand 2 of a round with no split, the round
+/// not played back).
+#[test]
+fn the_next_rounds_card_laid_before_the_clear_is_read_is_its_first_hand() {
+    let layout = level_layout();
+    let three = centroid(&layout.spaces[2].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if t < 6.0 {
+            if t >= 1.0 {
+                found.push(seen(Some("9c"), three[0], three[1]));
+                found.push(seen(Some("Kd"), dealer[0], dealer[1]));
+            }
+            // The pair's second nine, then set out beside the first: a second hand.
+            if (1.4..2.0).contains(&t) {
+                found.push(seen(Some("9s"), three[0] - 18.0, three[1] + 25.0));
+            } else if t >= 2.2 {
+                found.push(seen(Some("9s"), three[0] + 50.0, three[1]));
+            }
+            if t >= 3.0 {
+                found.push(seen(Some("4d"), three[0] - 18.0, three[1] + 25.0));
+            }
+            if t >= 3.6 {
+                found.push(seen(Some("7h"), three[0] + 32.0, three[1] + 25.0));
+            }
+            if t >= 4.2 {
+                found.push(seen(Some("5c"), dealer[0] + 40.0, dealer[1]));
+            }
+        } else if t >= 6.6 {
+            found.push(seen(Some("Qd"), three[0] + 1.0, three[1] + 2.0));
+        }
+        found
+    });
+    let cleared = log
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::CardsCleared { space: None }))
+        .expect("the round cleared");
+    let next: Vec<(String, Target)> = log[cleared..]
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c), to, ..
+            } => Some((c.to_string(), *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        next,
+        [("Qd".to_string(), Target::Hand { space: 3, hand: 1 })],
+        "{log:#?}"
+    );
+}
