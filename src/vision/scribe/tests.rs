@@ -895,19 +895,24 @@ fn a_track_carried_off_onto_a_card_of_its_face_leaves_its_card_dealt() {
             }
             found
         });
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Card {
-                    card: Some(c), to, ..
-                } => Some((c.to_string(), *to)),
-                _ => None,
-            })
-            .collect()
+        cards_dealt(&log)
     };
     let hand = |space| Target::Hand { space, hand: 1 };
     let jd = |space| ("Jd".to_string(), hand(space));
     assert_eq!(dealt(true), [jd(2), ("As".to_string(), hand(3)), jd(3)]);
     assert_eq!(dealt(false), [jd(2), jd(3)]);
+}
+
+/// The face-up cards `log` writes as dealt, each with where it went.
+fn cards_dealt(log: &[Event]) -> Vec<(String, Target)> {
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c), to, ..
+            } => Some((c.to_string(), *to)),
+            _ => None,
+        })
+        .collect()
 }
 
 fn face_dealt(e: Event) -> Option<String> {
@@ -1213,15 +1218,7 @@ fn the_next_rounds_card_laid_before_the_clear_is_read_is_its_first_hand() {
         .iter()
         .position(|e| matches!(e.kind, EventKind::CardsCleared { space: None }))
         .expect("the round cleared");
-    let next: Vec<(String, Target)> = log[cleared..]
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Card {
-                card: Some(c), to, ..
-            } => Some((c.to_string(), *to)),
-            _ => None,
-        })
-        .collect();
+    let next = cards_dealt(&log[cleared..]);
     assert_eq!(
         next,
         [("Qd".to_string(), Target::Hand { space: 3, hand: 1 })],
