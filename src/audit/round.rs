@@ -215,16 +215,23 @@ pub struct SpaceState {
     pub ins_flow: Flow,
     /// Time of the space's first event.
     pub t_first: f64,
-    /// A wager here is known only as at least its amount (`at_least`: a stack seen by its
-    /// top chip): findings that a larger wager would undo are not made.
+    /// A main-bet wager here (original, split or double) is known only as at least its
+    /// amount (`at_least`: a stack seen by its top chip): findings that a larger wager would
+    /// undo are not made.
     pub stake_min: bool,
     /// The original wager is known only as at least its amount.
     pub original_min: bool,
-    /// Chips taken from here (collected or returned) are known only as at least their amount.
+    /// Main-bet chips taken from here (collected or returned) are known only as at least their
+    /// amount.
     pub taken_min: bool,
-    /// A payoff here is known only as at least its amount (a stack not fanned, seen by its
-    /// top chip): it is not found short.
+    /// A main-bet payoff here is known only as at least its amount (a stack not fanned, seen
+    /// by its top chip): it is not found short.
     pub paid_min: bool,
+    /// A tip or insurance bet here, or chips paid or taken on one, known only as at least its
+    /// amount: only that bet's settlement is unsure. A tip beside a wager counted chip by
+    /// chip leaves the wager's payoff sure (held-out shift seed 27 at 2527 s: a $6 wager paid
+    /// $11, its $1 tip a stack seen by its top chip, the overpay not found).
+    pub side_min: bool,
 }
 
 impl SpaceState {
@@ -244,6 +251,16 @@ impl SpaceState {
         self.original_min = false;
         self.taken_min = false;
         self.paid_min = false;
+        self.side_min = false;
+    }
+
+    /// Chips taken on `bet` here are known only as at least their amount.
+    fn unsure_take(&mut self, bet: Bet) {
+        if bet == Bet::Main {
+            self.taken_min = true;
+        } else {
+            self.side_min = true;
+        }
     }
 
     /// Who placed this round's wager, when the log says.
@@ -529,16 +546,13 @@ impl Round {
         let (exp, obs) = cents.unwrap_or((0, 0));
         match kind {
             FindingKind::Overpay | FindingKind::Overcollected => sp.stake_min && exp > 0,
-            FindingKind::ExcessNotReturned | FindingKind::VoidedWagerCollected => {
-                sp.stake_min || sp.taken_min
-            }
+            FindingKind::ExcessNotReturned => sp.stake_min || sp.taken_min,
+            FindingKind::VoidedWagerCollected => sp.stake_min || sp.taken_min || sp.side_min,
             FindingKind::LosingWagerNotCollected => sp.taken_min && obs > 0,
             FindingKind::Underpay => sp.paid_min,
-            FindingKind::TipSettledWrong | FindingKind::InsuranceSettledWrong => {
-                sp.stake_min || sp.taken_min || sp.paid_min
-            }
+            FindingKind::TipSettledWrong | FindingKind::InsuranceSettledWrong => sp.side_min,
             FindingKind::WagerOutsideLimits => sp.stake_min && obs < exp,
-            FindingKind::WagerChangedAfterDeal => sp.stake_min,
+            FindingKind::WagerChangedAfterDeal => sp.stake_min || sp.side_min,
             _ => false,
         }
     }
@@ -579,7 +593,12 @@ impl Round {
                 );
                 let at_least = *at_least && !(main && money.amount >= rules.max_wager_cents());
                 if at_least {
-                    self.space_mut(*space).stake_min = true;
+                    let sp = self.space_mut(*space);
+                    if main {
+                        sp.stake_min = true;
+                    } else {
+                        sp.side_min = true;
+                    }
                 }
                 self.wager(
                     *space,
@@ -627,7 +646,7 @@ impl Round {
             } => {
                 self.touch(*space);
                 if *at_least {
-                    self.space_mut(*space).taken_min = true;
+                    self.space_mut(*space).unsure_take(*bet);
                 }
                 self.chips(*space, *hand, *bet, money, Move::Collect, t, rules)
             }
@@ -641,7 +660,12 @@ impl Round {
             } => {
                 self.touch(*space);
                 if *at_least {
-                    self.space_mut(*space).paid_min = true;
+                    let sp = self.space_mut(*space);
+                    if *bet == Bet::Main {
+                        sp.paid_min = true;
+                    } else {
+                        sp.side_min = true;
+                    }
                 }
                 self.chips(*space, *hand, *bet, money, Move::Pay(*fanned), t, rules)
             }
@@ -654,7 +678,7 @@ impl Round {
             } => {
                 self.touch(*space);
                 if *at_least {
-                    self.space_mut(*space).taken_min = true;
+                    self.space_mut(*space).unsure_take(*bet);
                 }
                 self.chips(*space, *hand, *bet, money, Move::Return, t, rules)
             }
