@@ -753,6 +753,32 @@ fn a_card_of_another_rank_laid_over_a_covered_card_is_another_card() {
     assert_eq!(burns, 0);
 }
 
+/// A card of another rank found squarely on a placed card's place, for as long as it lies
+/// there, the placed card unseen all the while: the placed card misread, not a card laid
+/// over it, for a card is never laid squarely on another (08-10(2); held-out shift seed 27 at
+/// 1894.8 s: a doubled hand's 8h, its 5h laid across it, read as a 10d 0.6 px off its centre,
+/// written as a card after the double, `double_rule_broken`).
+#[test]
+fn a_card_of_another_rank_found_squarely_on_a_placed_card_is_it_misread() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let log = read(&layout, 40, |t| {
+        let mut found = Vec::new();
+        if (1.0..3.0).contains(&t) {
+            found.push(seen(Some("8h"), two[0], two[1]));
+        }
+        if t >= 3.0 {
+            found.push(seen(Some("10d"), two[0] + 0.6, two[1] + 0.4));
+        }
+        if t >= 2.0 {
+            found.push(seen(Some("5h"), two[0] + 16.0, two[1] + 30.0));
+        }
+        found
+    });
+    let dealt: Vec<String> = log.into_iter().filter_map(face_dealt).collect();
+    assert_eq!(dealt, ["8h", "5h"]);
+}
+
 /// A card slid into place at space 1, then found 10 px off its centre for one look (the
 /// dealer's hand passing over it to deal space 3) and where it lay again: it was dealt
 /// when it came to rest, before space 3's card (shift seed 12 at 3533 s, read as dealt
