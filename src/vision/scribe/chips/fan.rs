@@ -171,9 +171,7 @@ pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     if fan.len() < 3 {
         return false;
     }
-    let (end, axis) = fan_line(fan);
-    let mut along: Vec<f64> = fan.iter().map(|p| dot(sub(*p, end), axis)).collect();
-    along.sort_by(f64::total_cmp);
+    let (_, along) = along_the_row(fan);
     let mut steps: Vec<f64> = along.windows(2).map(|w| w[1] - w[0]).collect();
     steps.sort_by(f64::total_cmp);
     let wide = steps.iter().filter(|&&d| d >= chip_d / 3.0).count();
@@ -198,10 +196,8 @@ pub(super) fn crowds_a_row(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
     if fan.len() < 3 {
         return false;
     }
-    let (end, axis) = fan_line(fan);
-    let mut along: Vec<f64> = fan.iter().map(|q| dot(sub(*q, end), axis)).collect();
-    along.sort_by(f64::total_cmp);
-    let x = dot(sub(p, end), axis);
+    let (to_line, along) = along_the_row(fan);
+    let x = to_line(p);
     let Some(after) = along.iter().position(|&a| a > x).filter(|&k| k > 0) else {
         return false;
     };
@@ -214,6 +210,17 @@ pub(super) fn crowds_a_row(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
         .collect();
     others.sort_by(f64::total_cmp);
     median_step(&others, chip_d).is_some_and(|m| across < GAP * m)
+}
+
+/// The chips at `fan` (pixels, at least one) projected onto the row's line: the projection
+/// (pixels along the line from its end at [`fan_line`]) and the chips' places along it, in
+/// order.
+fn along_the_row(fan: &[[f64; 2]]) -> (impl Fn([f64; 2]) -> f64, Vec<f64>) {
+    let (end, axis) = fan_line(fan);
+    let to_line = move |p: [f64; 2]| dot(sub(p, end), axis);
+    let mut along: Vec<f64> = fan.iter().map(|&p| to_line(p)).collect();
+    along.sort_by(f64::total_cmp);
+    (to_line, along)
 }
 
 /// A step this many times a fan's shortest (of at least [`LEAST_STEP`] of a width) is two
