@@ -64,6 +64,9 @@ pub(super) struct Stake {
     /// When chips of it were last seen that were found again as the next round's (its
     /// tracks kept across the moment the spot was bare).
     gone: Option<f64>,
+    /// The value of its stack's top chip counted in its fan unseen (0: none): a chip of that
+    /// value found late in the fan is it, not one more.
+    unseen: i64,
 }
 
 impl Stake {
@@ -921,8 +924,19 @@ impl Scribe {
             };
             if fanned || more || !s.counted {
                 let amount = if more {
-                    s.amount + fresh.iter().map(|f| f.1).sum::<i64>()
+                    // The top chip counted unseen, found late at the fan's end, is counted
+                    // once (clean shift seed 29 at 643.6 s: a $23 wager fanned $5 $5 $5 $5
+                    // where it stood, its $2 and top $1 found 2 s later, read $24 and an
+                    // underpay of $1 found that was not there).
+                    let found_top = fresh.iter().any(|f| s.unseen > 0 && f.1 == s.unseen);
+                    let top = if found_top {
+                        std::mem::take(&mut s.unseen)
+                    } else {
+                        0
+                    };
+                    s.amount + fresh.iter().map(|f| f.1).sum::<i64>() - top
                 } else if fanned {
+                    s.unseen = top_unseen;
                     total + under + top_unseen
                 } else {
                     s.amount.max(total)
@@ -1400,6 +1414,7 @@ impl Scribe {
             closed: false,
             paid: false,
             gone: None,
+            unseen: 0,
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);

@@ -290,6 +290,7 @@ impl Paying {
             closed: false,
             paid: false,
             gone: None,
+            unseen: 0,
         });
     }
 
@@ -318,6 +319,7 @@ impl Paying {
             closed: false,
             paid: false,
             gone: None,
+            unseen: 0,
         });
     }
 
@@ -1215,6 +1217,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         closed: false,
         paid: false,
         gone: None,
+        unseen: 0,
     });
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
@@ -1279,6 +1282,50 @@ fn an_original_wager_fanned_where_it_stood_with_its_top_chip_unseen_is_no_new_wa
     );
 }
 
+/// A stack's top chip counted unseen in its fan, found late at the fan's end, is counted once
+/// (clean shift seed 29 at 643.6 s: a $23 wager topped by a $1, fanned $5 $5 $5 $5 where it
+/// stood, its $2 and $1 found 2 s later: read as $24, and its $23 payoff as an underpay). A
+/// chip of another value found late with it is more of the fan.
+#[test]
+fn a_stacks_top_chip_counted_unseen_and_found_late_in_its_fan_counts_once() {
+    let fanned_with = |late: &[(f64, i64)]| {
+        let mut p = Paying::new();
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 0.13;
+        p.scribe.now = p.t + 1.5;
+        p.put(20, [p.at[0] + 0.5, p.at[1]], 200);
+        p.put(21, p.along(-0.62), 200);
+        p.put(22, p.along(-1.24), 200);
+        p.scribe.arrived(3, &[20, 21, 22]);
+        assert_eq!(p.scribe.stakes[0].amount, 1100, "the $5 top counted unseen");
+        p.t += 2.0;
+        p.scribe.now = p.t + 1.5;
+        let mut ids = Vec::new();
+        for (i, &(k, v)) in late.iter().enumerate() {
+            p.put(30 + i as u64, p.along(k), v);
+            ids.push(30 + i as u64);
+        }
+        p.scribe.arrived(3, &ids);
+        let wager = &p.scribe.stakes[0];
+        let written = p
+            .scribe
+            .pending
+            .iter()
+            .find(|e| e.seq == wager.event)
+            .and_then(|e| match &e.kind {
+                EventKind::Wager {
+                    money, at_least, ..
+                } => Some((money.amount, *at_least)),
+                _ => None,
+            });
+        (wager.amount, written)
+    };
+    assert_eq!(fanned_with(&[(-1.86, 500)]), (1100, Some((1100, false))));
+    assert_eq!(
+        fanned_with(&[(-1.86, 100), (-2.48, 500)]),
+        (1200, Some((1200, false)))
+    );
+}
+
 /// A hand doubles once (99-01.3-08-09(2)(d)): chips toward the dealer from a hand that has
 /// doubled are no second double. Past the far end of its counted double's fan they are
 /// more of it (its far chip beyond one the look missed); elsewhere, not a double (shift
@@ -1317,6 +1364,7 @@ fn a_hand_doubles_once() {
         closed: false,
         paid: false,
         gone: None,
+        unseen: 0,
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
