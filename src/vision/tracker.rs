@@ -975,28 +975,22 @@ mod tests {
             "{changes:?}"
         );
         // The $1 laid a second before the faint find begins: not laid together.
-        let late: Vec<Vec<Seen>> = (0..40)
-            .map(|i| {
-                let mut f = vec![chip(100, 517.5, 300.0)];
-                if i >= 10 {
-                    f.push(faint(500.0));
-                }
-                f
-            })
-            .collect();
-        assert_eq!(appeared(&run(&late).1), vec![Identity::Chip(100)]);
+        // The faint find begins `from` frames after the $1's first.
+        let after = |from: usize| -> Vec<Vec<Seen>> {
+            (0..40)
+                .map(|i| {
+                    let mut f = vec![chip(100, 517.5, 300.0)];
+                    if i >= from {
+                        f.push(faint(500.0));
+                    }
+                    f
+                })
+                .collect()
+        };
+        assert_eq!(appeared(&run(&after(10)).1), vec![Identity::Chip(100)]);
         // The faint find begins a look or two after the sure chip's first (held-out shift
         // seed 28 at 1448 s: 0.24 s on, the dealer's hand just off the fan): laid together.
-        let next_look: Vec<Vec<Seen>> = (0..40)
-            .map(|i| {
-                let mut f = vec![chip(100, 517.5, 300.0)];
-                if i >= 2 {
-                    f.push(faint(500.0));
-                }
-                f
-            })
-            .collect();
-        let mut got = appeared(&run(&next_look).1);
+        let mut got = appeared(&run(&after(2)).1);
         got.sort_by_key(|i| format!("{i:?}"));
         assert_eq!(got, vec![Identity::Chip(100), Identity::Chip(2500)]);
         // Found faintly there for seconds before (the felt's printing), then the $1 set down

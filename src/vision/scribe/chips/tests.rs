@@ -353,6 +353,18 @@ impl Paying {
         fan
     }
 
+    /// Space 3's $5-topped stack fanned where it stood as $2 $2 $2 to the dealer's left,
+    /// its top unseen in the fan: the stack last seen 0.13 s before its fan came to rest,
+    /// judged 1.5 s on.
+    fn fanned_where_it_stood(&mut self) {
+        self.scribe.chips.get_mut(&1).expect("the stack").seen_t = self.t - 0.13;
+        self.scribe.now = self.t + 1.5;
+        self.put(20, [self.at[0] + 0.5, self.at[1]], 200);
+        self.put(21, self.along(-0.62), 200);
+        self.put(22, self.along(-1.24), 200);
+        self.scribe.arrived(3, &[20, 21, 22]);
+    }
+
     /// Whether a payoff of space 3's tip was read.
     fn tip_paid(&self) -> bool {
         self.scribe.pending.iter().any(|e| {
@@ -1248,13 +1260,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
 #[test]
 fn an_original_wager_fanned_where_it_stood_with_its_top_chip_unseen_is_no_new_wager() {
     let mut p = Paying::new();
-    // The $5-topped stack last seen 0.13 s before its fan came to rest; judged 1.5 s on.
-    p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 0.13;
-    p.scribe.now = p.t + 1.5;
-    p.put(20, [p.at[0] + 0.5, p.at[1]], 200);
-    p.put(21, p.along(-0.62), 200);
-    p.put(22, p.along(-1.24), 200);
-    p.scribe.arrived(3, &[20, 21, 22]);
+    p.fanned_where_it_stood();
     assert_eq!(p.paid(), vec![]);
     assert_eq!(p.scribe.stakes.len(), 1, "{:?}", p.scribe.stakes);
     let wager = &p.scribe.stakes[0];
@@ -1290,12 +1296,7 @@ fn an_original_wager_fanned_where_it_stood_with_its_top_chip_unseen_is_no_new_wa
 fn a_stacks_top_chip_counted_unseen_and_found_late_in_its_fan_counts_once() {
     let fanned_with = |late: &[(f64, i64)]| {
         let mut p = Paying::new();
-        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 0.13;
-        p.scribe.now = p.t + 1.5;
-        p.put(20, [p.at[0] + 0.5, p.at[1]], 200);
-        p.put(21, p.along(-0.62), 200);
-        p.put(22, p.along(-1.24), 200);
-        p.scribe.arrived(3, &[20, 21, 22]);
+        p.fanned_where_it_stood();
         assert_eq!(p.scribe.stakes[0].amount, 1100, "the $5 top counted unseen");
         p.t += 2.0;
         p.scribe.now = p.t + 1.5;
