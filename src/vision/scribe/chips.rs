@@ -928,8 +928,7 @@ impl Scribe {
                     // once (clean shift seed 29 at 643.6 s: a $23 wager fanned $5 $5 $5 $5
                     // where it stood, its $2 and top $1 found 2 s later, read $24 and an
                     // underpay of $1 found that was not there).
-                    let found_top = fresh.iter().any(|f| s.unseen > 0 && f.1 == s.unseen);
-                    let top = if found_top {
+                    let top = if s.unseen > 0 && fresh.iter().any(|f| f.1 == s.unseen) {
                         std::mem::take(&mut s.unseen)
                     } else {
                         0
