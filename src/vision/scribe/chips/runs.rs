@@ -1,0 +1,759 @@
+//! Chips come to rest, split into runs (a stack alone, or chips fanned in a row) and each run
+//! given the space it was laid at, before [`Scribe::arrived`] reads it as a wager, a wager
+//! fanned where it stands or a payoff (N.D. Admin. Code 99-01.3-08-11(16)(a)).
+
+use super::*;
+
+/// Chips come to rest together (within [`TOGETHER_S`] seconds of each other) lie in one run
+/// this share of a chip's width apart or nearer: one fan laid in one movement. Its top chip
+/// is found whole and the chip under it only where it shows, off its true centre away from
+/// the top one, so the two are found further apart than the fan's step (clean shift seed 13
+/// at 492 s: a $1 $2 $5 wager fanned, its $1 found 0.88 of a width from the $2 and read
+/// alone, the wager read $7.00). Fans laid end to end by two spaces go down at different
+/// moments.
+const RUN_TOGETHER: f64 = 1.05;
+
+/// Two groups of chips, each of two or more laid in one movement and come to rest more than
+/// [`FANS_APART_S`] apart, lie in one run only where they lie no further apart than this share
+/// of the wider step within either: a fan found in two movements (part of it under the
+/// dealer's hand) lies at its own step, two fans laid end to end further apart (clean shift
+/// seed 13 at 1647 s: space 3's payoff laid 0.83 of a width from space 4's wager fanned 1.2 s
+/// before, 1.15 times its widest step; read as one, $24.00 read $33.00 and space 4's wager
+/// as collected).
+const FANS_APART: f64 = 1.1;
+
+/// Fans laid [`FANS_APART_S`] apart whose chips lie nearer than this share of the narrower
+/// step within either are one laid over the other, not one fan: a fan's chips never lie on
+/// each other (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's
+/// payoff laid across space 5's wager fanned 1.4 s before, a chip of each 0.6 of a step apart;
+/// read as one, space 5's wager was taken as collected).
+const OVER: f64 = 0.75;
+
+/// Share of a run's median step that its widest step between a payoff and the next space's
+/// wager fanned where it stood reaches where the two fans meet end to end (see
+/// [`Scribe::payoff_and_fanned_wager`]): 1.4 on the footage, where chips at about the run's
+/// step all along (1.18) are one fan.
+const END_TO_END: f64 = 1.25;
+
+/// Seconds apart beyond which two groups of chips are two movements of the dealer's hand: one
+/// payoff fanned comes to rest within half a second (clean shift seed 13 at 208 s: an $18.00
+/// payoff's last two chips at rest 0.27 s after its first three, 1.06 times its step from
+/// them), two fans laid one after the other a second or more apart.
+const FANS_APART_S: f64 = 0.5;
+
+/// Seconds within which chips come to rest in one movement of the hand.
+const TOGETHER_S: f64 = 0.25;
+
+impl Scribe {
+    /// Chips that came to rest, once nothing more has come to rest for a moment: read as
+    /// wagers, fanned wagers or payoffs.
+    pub(in crate::vision::scribe) fn judge_arrivals(&mut self, all: bool) {
+        // Each chip is read once it has lain still a moment with nothing more come to rest
+        // beside it (a fan's chips settle within half a second of each other); chips coming
+        // to rest elsewhere on the table do not hold it back.
+        let (now, wait) = (self.now, self.config.together_s * 2.0);
+        let rest: Vec<(u64, [f64; 2], f64, f64)> = self
+            .arrivals
+            .iter()
+            .filter_map(|id| {
+                self.chips
+                    .get(id)
+                    .map(|n| (*id, n.rest, n.rest_t, n.radius))
+            })
+            .collect();
+        let ready = |c: &(u64, [f64; 2], f64, f64)| {
+            all || rest
+                .iter()
+                .all(|o| dist(o.1, c.1) > 6.0 * c.3 || now - o.2 > wait)
+        };
+        // A run (a fan) is read whole, once every chip of it is ready: a fan's far end may lie
+        // clear of chips still coming to rest that hold back its near end.
+        let ready_ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        let all_ids: Vec<u64> = rest.iter().map(|c| c.0).collect();
+        let ids: Vec<u64> = self
+            .runs(&all_ids)
+            .into_iter()
+            .filter(|run| run.iter().all(|id| ready_ids.contains(id)))
+            .flatten()
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        self.arrivals.retain(|id| !ids.contains(id));
+        // Fans first, then chips come to rest alone: a lone chip may lie beyond a fan read in
+        // the same look, across the gap of a chip the look missed, and is that fan's.
+        let (fans, lone): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
+            self.runs(&ids).into_iter().partition(|run| run.len() >= 2);
+        self.judge_runs(fans);
+        self.judge_runs(lone);
+    }
+
+    /// Reads runs of chips come to rest: each at its space, wagers fanned where they stand
+    /// first (their payoffs are read beside them). A wager's stack goes out of sight as the
+    /// dealer fans it: until its fan is read it is not on the felt, and a payoff read with it
+    /// reaching toward the next space would go there (clean shift seed 13 at 1329 s: space
+    /// 4's $18.00 payoff read at space 5, and an underpay).
+    pub(super) fn judge_runs(&mut self, runs: Vec<Vec<u64>>) {
+        let runs: Vec<Vec<u64>> = runs
+            .into_iter()
+            .flat_map(|run| self.stacks_fanned_side_by_side(run))
+            .flat_map(|run| self.payoff_and_fanned_wager(run))
+            .flat_map(|run| self.tip_payoff_over_a_fan(run))
+            .collect();
+        let (fanned, rest): (Vec<Vec<u64>>, Vec<Vec<u64>>) =
+            runs.into_iter().partition(|run| self.on_a_wager(run));
+        self.judge_at_spaces(fanned);
+        self.judge_at_spaces(rest);
+    }
+
+    /// True when a chip of `run` lies within a chip's width of an open wager's own spot:
+    /// the wager fanned where it stands. Not a tip bet's: the dealer moves a tip into the
+    /// inner table area to fan it (08-11(16)(a)), so chips on its spot are laid over it (shift
+    /// seed 20 at 2737 s: space 2's $48.00 payoff fanned out to space 3's tip, read as that
+    /// tip fanned, a $48.00 tip and space 2 unpaid).
+    fn on_a_wager(&self, run: &[u64]) -> bool {
+        run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.bet() != Bet::Tip && dist(n.rest, s.at) <= 2.0 * n.radius)
+        })
+    }
+
+    /// Reads runs at their spaces, the space's wagers fanned where they stand first.
+    pub(super) fn judge_at_spaces(&mut self, runs: Vec<Vec<u64>>) {
+        // Runs first (a fan may reach beyond its space's zones), then each run's space: that
+        // of whichever of its chips lies nearest one.
+        let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
+        for run in runs {
+            let nearest = || {
+                run.iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .filter_map(|n| self.chip_space(n.rest, n.radius, n.rest_t))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(s, _)| s)
+            };
+            let space = self
+                .fanned_on_its_spot(&run)
+                .or_else(|| self.tip_paid_beside(&run))
+                .or_else(|| self.fan_continued(&run))
+                .or_else(|| self.split_payoff(&run))
+                .or_else(|| self.split_wager(&run))
+                .or_else(|| self.split_double(&run))
+                .or_else(|| self.beside_a_wager(&run))
+                .or_else(nearest);
+            let Some(space) = space else {
+                continue;
+            };
+            match by_space.iter_mut().find(|(s, _)| *s == space) {
+                Some((_, v)) => v.push(run),
+                None => by_space.push((space, vec![run])),
+            }
+        }
+        for (space, mut runs) in by_space {
+            runs.sort_by_key(|run| !self.at_a_stake(space, run));
+            for run in runs {
+                self.arrived(space, &run);
+            }
+        }
+    }
+
+    /// Chips of one space split into runs: a stack alone, or chips fanned in a row, each
+    /// less than a chip from the next (stacks placed apart lie more than a chip apart).
+    pub(super) fn runs(&self, ids: &[u64]) -> Vec<Vec<u64>> {
+        let chips: Vec<(u64, [f64; 2], f64, f64)> = ids
+            .iter()
+            .filter_map(|id| {
+                self.chips
+                    .get(id)
+                    .map(|n| (*id, n.rest, n.radius, n.rest_t))
+            })
+            .collect();
+        let near = |i: usize, j: usize, share: f64| {
+            dist(chips[i].1, chips[j].1) <= share * 2.0 * chips[i].2.max(chips[j].2)
+        };
+        let join = |run_of: &mut Vec<usize>, i: usize, j: usize| {
+            let (a, b) = (run_of[i], run_of[j]);
+            for r in run_of.iter_mut() {
+                if *r == a {
+                    *r = b;
+                }
+            }
+        };
+        // Chips laid in one movement first, then those groups joined where they lie as one.
+        let mut group: Vec<usize> = (0..chips.len()).collect();
+        for i in 0..chips.len() {
+            for j in 0..i {
+                if (chips[i].3 - chips[j].3).abs() <= TOGETHER_S && near(i, j, RUN_TOGETHER) {
+                    join(&mut group, i, j);
+                }
+            }
+        }
+        // Each group's widest step: the furthest any of its chips lies from its nearest.
+        // (Indexed by group: a group is named by one of its chips.)
+        let widest: Vec<Option<f64>> = (0..chips.len())
+            .map(|g| {
+                let members: Vec<usize> = (0..chips.len()).filter(|&k| group[k] == g).collect();
+                (members.len() >= 2).then(|| {
+                    members
+                        .iter()
+                        .map(|&a| {
+                            members
+                                .iter()
+                                .filter(|&&b| b != a)
+                                .map(|&b| dist(chips[a].1, chips[b].1))
+                                .fold(f64::INFINITY, f64::min)
+                        })
+                        .fold(0.0, f64::max)
+                })
+            })
+            .collect();
+        // Two fans laid a movement apart, the later over the earlier: a chip of one on a chip
+        // of the other.
+        let fans_apart = |i: usize, j: usize| {
+            let (Some(a), Some(b)) = (widest[group[i]], widest[group[j]]) else {
+                return None;
+            };
+            ((chips[i].3 - chips[j].3).abs() > FANS_APART_S).then_some((a, b))
+        };
+        // The least distance between a chip of one group and a chip of the other.
+        let mut closest: HashMap<(usize, usize), f64> = HashMap::new();
+        for k in 0..chips.len() {
+            for m in 0..k {
+                let key = (group[k].min(group[m]), group[k].max(group[m]));
+                let d = dist(chips[k].1, chips[m].1);
+                let c = closest.entry(key).or_insert(d);
+                *c = c.min(d);
+            }
+        }
+        let over = |i: usize, j: usize, step: f64| {
+            let key = (group[i].min(group[j]), group[i].max(group[j]));
+            closest.get(&key).is_some_and(|d| *d < OVER * step)
+        };
+        // Each group's chips (indexed by group), once.
+        let mut points: Vec<Vec<[f64; 2]>> = vec![Vec::new(); chips.len()];
+        for (k, c) in chips.iter().enumerate() {
+            points[group[k]].push(c.1);
+        }
+        // A chip laid a movement after a fan, or a fan after a chip or another fan, is none
+        // of it where it lies off the other's row: a fan continued goes on along its row,
+        // and two fans meeting at an angle each lie off the other's. A payoff laid beside a
+        // tip against the wager fanned there lies across it (shift seed 14, rounds 1 and
+        // 126: a tip's payoff laid below the end of the wager's fan, read into it, the
+        // wager read $1.00 and $0.50 over and its payoff an underpay).
+        let across = |i: usize, j: usize| {
+            if (chips[i].3 - chips[j].3).abs() <= FANS_APART_S {
+                return false;
+            }
+            let chip_d = 2.0 * chips[i].2.max(chips[j].2);
+            let (a, b) = (&points[group[i]], &points[group[j]]);
+            (a.len() >= 2 || b.len() >= 2)
+                && (a.len() < 2 || off_line(a, chips[j].1, chip_d))
+                && (b.len() < 2 || off_line(b, chips[i].1, chip_d))
+        };
+        // Two fans laid a movement apart with a chip of one beside a chip of the other, more
+        // across either's row than along it: two rows side by side, not one fan found in two
+        // movements (whose later part goes on along its row). Held-out shift seed 15 at
+        // 3491 s: space 4's $22.00 payoff laid against space 5's wager fanned 0.8 s before,
+        // their ends overlapping half a chip apart; read as one, space 5's wager was $46.00
+        // and space 4 unpaid.
+        // Only rows of three chips or more, a chip's width long or longer, have a line to
+        // measure by: two tracks of one chip found twice have none.
+        let side_by_side = |i: usize, j: usize| {
+            let d = sub(chips[j].1, chips[i].1);
+            let chip_d = 2.0 * chips[i].2.max(chips[j].2);
+            [&points[group[i]], &points[group[j]]].iter().all(|row| {
+                let (end, axis) = fan_line(row);
+                if row.len() < 3 || row.iter().all(|q| dist(*q, end) < chip_d) {
+                    return false;
+                }
+                let along = dot(d, axis).abs();
+                let across = (d[0] * axis[1] - d[1] * axis[0]).abs();
+                across > along
+            })
+        };
+        let mut run_of = group.clone();
+        for i in 0..chips.len() {
+            for j in 0..i {
+                if group[i] == group[j] || !near(i, j, RUN) {
+                    continue;
+                }
+                if let Some((a, b)) = fans_apart(i, j)
+                    && (dist(chips[i].1, chips[j].1) > FANS_APART * a.max(b)
+                        || over(i, j, a.min(b))
+                        || side_by_side(i, j))
+                {
+                    continue;
+                }
+                if across(i, j) {
+                    continue;
+                }
+                join(&mut run_of, i, j);
+            }
+        }
+        let mut runs: Vec<Vec<u64>> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
+        for (c, r) in chips.iter().zip(&run_of) {
+            match keys.iter().position(|k| k == r) {
+                Some(i) => runs[i].push(c.0),
+                None => {
+                    keys.push(*r);
+                    runs.push(vec![c.0]);
+                }
+            }
+        }
+        runs
+    }
+
+    /// True when a chip of `run` lies where a wager of `space` stands.
+    fn at_a_stake(&self, space: u8, run: &[u64]) -> bool {
+        run.iter().filter_map(|id| self.chips.get(id)).any(|n| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.space == space && dist(n.rest, s.at) <= 2.0 * n.radius)
+        })
+    }
+
+    /// The space of a split hand (the second on) whose payoff these chips are: the run's chip
+    /// nearest the hand's wager lies beside it to the dealer's right, as a payoff does (0.9 to
+    /// 2.2 chip widths along, more along than across). Split hands lie side by side from the
+    /// betting circle toward the next space (08-11(3)(a)), so the last one's payoff lies nearer
+    /// the next space's zones than its own (shift seed 12 at 1108 s: a second hand's $17.00
+    /// payoff judged at the next space, and never read). The wager's own stack may be out of
+    /// sight by then, fanned into chips followed anew. Only once the dealer's hand lies face
+    /// up: a split hand is paid after the dealer plays, never as a natural (08-11(11), (12));
+    /// before then chips there are the next space's (held-out shift seed 24 at 1809 s: space
+    /// 2's double-down, laid where space 1's third split hand's payoff would go, read as
+    /// that hand's double).
+    pub(super) fn split_payoff(&self, run: &[u64]) -> Option<u8> {
+        let points: Vec<[f64; 2]> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.rest))
+            .collect();
+        let chip_d = 2.0 * self.chips.get(run.first()?)?.radius;
+        self.stakes
+            .iter()
+            .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && !s.paid)
+            .filter(|_| self.dealers_turn())
+            .find(|s| {
+                let ax = self.axes[usize::from(s.space)];
+                let nearest = points
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| dist(*a, s.at).total_cmp(&dist(*b, s.at)));
+                nearest.is_some_and(|p| pays_main(sub(p, s.at), ax, chip_d))
+            })
+            .map(|s| s.space)
+    }
+
+    /// The space of the open main wager whose stack went out of sight as `run` came to rest
+    /// (within [`FANNED_S`] before its first chip) with a chip of it on the stack's spot
+    /// (within half a chip's width): the wager fanned where it stood (08-11(16)(a)), whatever
+    /// lies near it. A pair split twice spreads its third hand's payoff spot onto the next
+    /// space's wager (clean shift seed 13 at 3570 s: space 5's wager fanned there was read
+    /// with space 4's third hand's payoff).
+    fn fanned_on_its_spot(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, _) = self.run_notes(run);
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        self.stakes
+            .iter()
+            .filter(|s| !s.closed && s.bet() == Bet::Main && !s.tracks.is_empty())
+            .find(|s| self.fanned_as(s, run, &points, first, chip_d))
+            .map(|s| s.space)
+    }
+
+    /// `run` in two where it is two fans laid end to end in one look: a payoff beside one
+    /// space's main wager (a chip of it where that wager's payoff goes, see [`pays_main`]),
+    /// and the next space's wager fanned where it stood (see [`Scribe::fanned_as`]). Split at
+    /// the run's widest step between the two, when that step is [`END_TO_END`] of the run's
+    /// median or more (a chip of one fan may lie over the other's end, unseen). Held-out shift
+    /// seed 21 at 1869.9 s: space 3's $34.50 payoff and space 4's $18.00 wager fanned toward
+    /// each other within 0.2 s, the payoff's 50c over the wager's $1, 0.9 chips from its $2;
+    /// read as one run at space 4, space 3 was never paid. Or, laid [`FANS_APART_S`] or more
+    /// apart, split between the two movements. Otherwise `run` whole.
+    pub(super) fn payoff_and_fanned_wager(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let chips: Vec<(u64, [f64; 2], f64)> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.rest_t)))
+            .collect();
+        if chips.len() < 4 || chips.len() != run.len() {
+            return vec![run];
+        }
+        let (_, chip_d, _) = self.run_notes(&run);
+        let points: Vec<[f64; 2]> = chips.iter().map(|c| c.1).collect();
+        let first = chips.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
+        let Some(fanned) = self.stakes.iter().find(|s| {
+            !s.closed
+                && s.bet() == Bet::Main
+                && !s.tracks.is_empty()
+                && self.fanned_as(s, &run, &points, first, chip_d)
+        }) else {
+            return vec![run];
+        };
+        let paid = |p: [f64; 2]| {
+            self.stakes.iter().any(|o| {
+                !o.closed
+                    && o.space != fanned.space
+                    && matches!(o.kind, WagerKind::Original | WagerKind::Split)
+                    && pays_main(sub(p, o.at), self.axes[usize::from(o.space)], chip_d)
+            })
+        };
+        // Along the run's line, from one end.
+        let (end, axis) = fan_line(&points);
+        let mut along: Vec<(f64, u64, [f64; 2])> = chips
+            .iter()
+            .map(|c| (dot(sub(c.1, end), axis), c.0, c.1))
+            .collect();
+        along.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let Some(spot) = (0..along.len())
+            .min_by(|&a, &b| dist(along[a].2, fanned.at).total_cmp(&dist(along[b].2, fanned.at)))
+        else {
+            return vec![run];
+        };
+        let Some(pay) = (0..along.len())
+            .filter(|&k| paid(along[k].2))
+            .max_by_key(|&k| k.abs_diff(spot))
+        else {
+            return vec![run];
+        };
+        // Laid in two movements, FANS_APART_S or more apart, the wager's spot in one and the
+        // payoff's place in the other: two fans, whatever their steps (held-out shift seed 23
+        // at 732 s and 1459 s: space 3's payoff fanned up to space 4's wager fan, laid a
+        // second and more before with its step, read as more of that wager; space 3 unpaid).
+        let mut by_time: Vec<(f64, u64)> = chips.iter().map(|c| (c.2, c.0)).collect();
+        by_time.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let gap = (1..by_time.len()).max_by(|&a, &b| {
+            (by_time[a].0 - by_time[a - 1].0).total_cmp(&(by_time[b].0 - by_time[b - 1].0))
+        });
+        if let Some(g) = gap.filter(|&g| by_time[g].0 - by_time[g - 1].0 >= FANS_APART_S) {
+            let early: Vec<u64> = by_time[..g].iter().map(|c| c.1).collect();
+            let late: Vec<u64> = by_time[g..].iter().map(|c| c.1).collect();
+            let (spot_id, pay_id) = (along[spot].1, along[pay].1);
+            if early.contains(&spot_id) != early.contains(&pay_id) {
+                return vec![early, late];
+            }
+        }
+        let (lo, hi) = (spot.min(pay), spot.max(pay));
+        let steps: Vec<f64> = along.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        let mut sorted = steps.clone();
+        sorted.sort_by(f64::total_cmp);
+        let Some(median) = median_step(&sorted, chip_d) else {
+            return vec![run];
+        };
+        let Some(widest) = (lo..hi).max_by(|&a, &b| steps[a].total_cmp(&steps[b])) else {
+            return vec![run];
+        };
+        if steps[widest] < END_TO_END * median {
+            return vec![run];
+        }
+        let ids: Vec<u64> = along.iter().map(|a| a.1).collect();
+        vec![ids[..=widest].to_vec(), ids[widest + 1..].to_vec()]
+    }
+
+    /// `run` in two where it is a hand's wager and its double-down, both fanned where they
+    /// stood side by side in one movement (08-11(16)(a)): two stacks of one hand went out of
+    /// sight as the run came to rest with a chip on each one's spot (see
+    /// [`Scribe::fanned_as`]). Each fan runs from the chip on its spot through the chip
+    /// nearest that one; a chip lies in the fan whose line it lies on (within half a chip's
+    /// width across). A chip on neither line, between the two, is one found where they
+    /// overlap, and is left out. Held-out shift seed 24 at 949 s: space 1's $17 wager and
+    /// $17 double-down fanned a width and a third apart, a $5 found between them; read as one
+    /// run, the wager was counted $39, over the table's limit, and the double-down written
+    /// collected.
+    pub(super) fn stacks_fanned_side_by_side(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let (notes, chip_d, _) = self.run_notes(&run);
+        if notes.len() < 4 || notes.len() != run.len() {
+            return vec![run];
+        }
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let fanned: Vec<&Stake> = self
+            .stakes
+            .iter()
+            .filter(|s| {
+                !s.closed
+                    && s.bet() == Bet::Main
+                    && !s.tracks.is_empty()
+                    && self.fanned_as(s, &run, &points, first, chip_d)
+            })
+            .collect();
+        let [a, b] = fanned[..] else {
+            return vec![run];
+        };
+        if a.space != b.space || a.hand != b.hand {
+            return vec![run];
+        }
+        let nearest = |at: [f64; 2], not: &[usize]| {
+            (0..points.len())
+                .filter(|k| !not.contains(k))
+                .min_by(|&x, &y| dist(points[x], at).total_cmp(&dist(points[y], at)))
+        };
+        let (Some(on_a), Some(on_b)) = (nearest(a.at, &[]), nearest(b.at, &[])) else {
+            return vec![run];
+        };
+        let (Some(next_a), Some(next_b)) = (
+            nearest(points[on_a], &[on_a, on_b]),
+            nearest(points[on_b], &[on_a, on_b]),
+        ) else {
+            return vec![run];
+        };
+        if on_a == on_b || next_a == next_b {
+            return vec![run];
+        }
+        let lines = [
+            (points[on_a], unit(sub(points[next_a], points[on_a]))),
+            (points[on_b], unit(sub(points[next_b], points[on_b]))),
+        ];
+        let across = |k: usize, (o, d): ([f64; 2], [f64; 2])| {
+            let v = sub(points[k], o);
+            (v[0] * d[1] - v[1] * d[0]).abs()
+        };
+        let mut fans: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+        for (k, id) in run.iter().enumerate() {
+            let (ca, cb) = (across(k, lines[0]), across(k, lines[1]));
+            if ca.min(cb) > 0.5 * chip_d {
+                continue;
+            }
+            fans[usize::from(cb < ca)].push(*id);
+        }
+        if fans.iter().any(|f| f.len() < 2) {
+            return vec![run];
+        }
+        fans.into()
+    }
+
+    /// Whether wager `s`'s stack was fanned where it stood as chips of `run` came to rest at
+    /// `points` (pixels) from `first` seconds: its followed chips, none of them in the run,
+    /// went out of sight within [`FANNED_S`] before, and a chip of the run lies on its spot
+    /// (within half a chip's width, `chip_d`).
+    pub(super) fn fanned_as(
+        &self,
+        s: &Stake,
+        run: &[u64],
+        points: &[[f64; 2]],
+        first: f64,
+        chip_d: f64,
+    ) -> bool {
+        // When its chips were last seen (those still followed).
+        let last = s
+            .tracks
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
+            .fold(f64::NEG_INFINITY, f64::max);
+        !s.tracks.iter().any(|id| run.contains(id))
+            && last < first
+            && first - last <= FANNED_S
+            && points.iter().any(|p| dist(*p, s.at) <= 0.5 * chip_d)
+    }
+
+    /// The space whose tip bet `run` pays: chips worth the tip, come to rest within a
+    /// payoff's reach of it once its space's main wager was paid. A tip on a winning hand is
+    /// paid an equal amount (99-01.3-08-09(2)(a)), laid beside it. The previous space's payoff,
+    /// fanned toward the tip, may end a chip from where the tip's payoff goes: a chip laid
+    /// there a while later worth just the tip is the tip's payoff, not more of that fan
+    /// (held-out shift seed 21 at 430 s: space 3's $1.00 tip payoff, read as a chip more of
+    /// space 2's $17.00 payoff, an overpay).
+    pub(super) fn tip_paid_beside(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, _) = self.run_notes(run);
+        let total: i64 = notes.iter().map(|n| n.value).sum();
+        // The hands are paid first, then the tips (08-11(16)): chips lying where a split
+        // hand still unpaid is paid are that hand's (held-out shift seed 25 at 1292 s: space
+        // 1's second hand's $2 payoff, laid by space 2's $2 tip, read as the tip's payoff).
+        if self.split_payoff(run).is_some() {
+            return None;
+        }
+        self.stakes
+            .iter()
+            .filter(|s| s.bet() == Bet::Tip && !s.closed && !s.paid && s.amount == total)
+            .filter(|s| self.present(s))
+            .filter(|tip| {
+                self.stakes
+                    .iter()
+                    .any(|s| s.space == tip.space && s.bet() == Bet::Main && s.paid && !s.closed)
+            })
+            .find(|s| {
+                notes
+                    .iter()
+                    .all(|n| payoff_reach(dist(n.rest, s.at), chip_d))
+            })
+            .map(|s| s.space)
+    }
+
+    /// `run` less a tip's payoff laid over it: a chip worth just an unpaid tip whose space's
+    /// main wager was paid, within a payoff's reach of the tip ([`payoff_reach`]), come to
+    /// rest in the run's last look, lying inside the row of the others where no chip of it
+    /// is missing ([`crowds_a_row`]). The hands are paid before the tips (08-11(16)), a tip's
+    /// payoff beside it (08-09(2)(a)), and the previous space's payoff, fanned toward the tip,
+    /// may run under where that goes. Held-out shift seed 26 at 1223 s: space 3's $0.50 tip
+    /// payoff laid over the end of space 2's $21.00 payoff fan, 0.7 of a step from the chips
+    /// either side of it, read into the fan as $21.50, an overpay, and the tip unpaid.
+    pub(super) fn tip_payoff_over_a_fan(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let (notes, chip_d, last) = self.run_notes(&run);
+        if notes.len() < 4 || notes.len() != run.len() {
+            return vec![run];
+        }
+        let tip_due = |n: &ChipNote| {
+            self.stakes.iter().any(|tip| {
+                tip.bet() == Bet::Tip
+                    && !tip.closed
+                    && !tip.paid
+                    && tip.amount == n.value
+                    && payoff_reach(dist(n.rest, tip.at), chip_d)
+                    && self.present(tip)
+                    && self.stakes.iter().any(|s| {
+                        s.space == tip.space && s.bet() == Bet::Main && s.paid && !s.closed
+                    })
+            })
+        };
+        let laid_over = (0..notes.len()).find(|&k| {
+            let others: Vec<[f64; 2]> = notes
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, o)| o.rest)
+                .collect();
+            notes[k].rest_t >= last
+                && tip_due(notes[k])
+                && crowds_a_row(&others, notes[k].rest, chip_d)
+        });
+        match laid_over {
+            Some(k) => {
+                let id = run[k];
+                vec![run.into_iter().filter(|o| *o != id).collect(), vec![id]]
+            }
+            None => vec![run],
+        }
+    }
+
+    /// The notes of `run`'s chips, a chip's width (pixels, the widest found) and when the
+    /// last of them came to rest (seconds).
+    fn run_notes(&self, run: &[u64]) -> (Vec<&ChipNote>, f64, f64) {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let chip_d = 2.0 * notes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        let t = notes
+            .iter()
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        (notes, chip_d, t)
+    }
+
+    /// The space a pair was just split at (within the 3 s [`Scribe::arrived`] allows), when a
+    /// chip of `run` lies within a chip and a half of where the new hand's wager goes: a
+    /// hand's step on from the last, to the dealer's right (the step from the first hand's
+    /// wager to the second's when both are known, else 2.7 chips, 08-11(3)(a)). A pair split
+    /// again spreads its hands over the next space, whose wager lies nearer (clean shift seed
+    /// 13 at 3558 s: a third hand's $11.00 read as a double-down at the next space).
+    fn split_wager(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, t) = self.run_notes(run);
+        self.splits
+            .iter()
+            .filter(|(_, _, _, when)| (when - t).abs() <= SPLIT_MATCH_S)
+            .find_map(|&(space, _, new, _)| {
+                let at = |hand: u8| {
+                    self.stakes
+                        .iter()
+                        .find(|s| {
+                            s.space == space
+                                && s.hand == hand
+                                && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                        })
+                        .map(|s| s.at)
+                };
+                let first = at(1)?;
+                let step = match at(2) {
+                    Some(second) if new > 2 => sub(second, first),
+                    _ => {
+                        let right = self.axes[usize::from(space)].right;
+                        [2.7 * chip_d * right[0], 2.7 * chip_d * right[1]]
+                    }
+                };
+                let k = f64::from(new) - 1.0;
+                let want = [first[0] + k * step[0], first[1] + k * step[1]];
+                notes
+                    .iter()
+                    .any(|n| dist(n.rest, want) <= 1.5 * chip_d)
+                    .then_some(space)
+            })
+    }
+
+    /// The space of a split hand's wager (a hand set out beyond the first) that `run` lies
+    /// toward the dealer from, as a double-down goes (see [`Scribe::arrived`]): a pair split
+    /// again spreads its hands over the next space, and a double on the last lands in that
+    /// space's tip zone (clean shift seed 13 at 3561 s: a third hand's $11.00 double-down read
+    /// as the next space's tip, 08-09(2)(d)). Only while its space is in play: once the next
+    /// space was dealt a card, its hands are done (each player in turn, 08-11(4)), and chips
+    /// there are the next space's double (shift seed 20 at 1951 s: space 4's double-down,
+    /// laid toward the dealer from space 3's third hand spread over it, read as that hand's,
+    /// with space 4's card).
+    fn split_double(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, _) = self.run_notes(run);
+        let in_play = self.in_play();
+        self.stakes
+            .iter()
+            .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
+            .filter(|s| in_play.is_none_or(|sp| sp == s.space))
+            .find(|s| {
+                let ax = self.axes[usize::from(s.space)];
+                nearest_rest(&notes, s.at).is_some_and(|p| doubles(sub(p, s.at), ax, chip_d))
+            })
+            .map(|s| s.space)
+    }
+
+    /// The space of the open main wager unpaid that `run` lies beside where its payoff goes
+    /// (to the dealer's right, [`pays_main`], measured from the run's chip nearest it), the
+    /// nearest such: a payoff fanned out from its wager toward the next space ends nearer that
+    /// space's tip than it begins to its own wager, and is still its wager's (clean shift
+    /// seed 13 at 1529 s and 1679 s: two payoffs read as the next space's tip paid). Not a run
+    /// with a chip on a wager's own spot: that wager, fanned. A split hand's only once the
+    /// dealer's hand lies face up (see [`Scribe::split_payoff`]).
+    pub(super) fn beside_a_wager(&self, run: &[u64]) -> Option<u8> {
+        if self.on_a_wager(run) {
+            return None;
+        }
+        let (notes, chip_d, t) = self.run_notes(run);
+        self.stakes
+            .iter()
+            .filter(|s| {
+                matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && !s.closed
+                    && !s.paid
+                    && (s.kind != WagerKind::Split || self.dealers_turn())
+                    && (self.present(s) || self.fanned_from(s, t))
+            })
+            .filter_map(|s| {
+                let p = nearest_rest(&notes, s.at)?;
+                let ax = self.axes[usize::from(s.space)];
+                pays_main(sub(p, s.at), ax, chip_d).then(|| (s.space, dist(p, s.at)))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(space, _)| space)
+    }
+
+    /// The space whose payoff fan these chips continue: one of them within a chip's width of
+    /// one of its chips, on its line. A long payoff reaches toward the next space, and its far
+    /// chips, uncovered after the rest were read, are still its own. Not chips of which one
+    /// lies on a wager's own spot: those are that wager's, fanned (the next space's wager fanned
+    /// toward this payoff).
+    pub(super) fn fan_continued(&self, run: &[u64]) -> Option<u8> {
+        if self.on_a_wager(run) {
+            return None;
+        }
+        let points: Vec<([f64; 2], f64)> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (n.rest, 2.0 * n.radius)))
+            .collect();
+        let chip_d = points.iter().map(|p| p.1).fold(0.0, f64::max);
+        let points: Vec<[f64; 2]> = points.iter().map(|p| p.0).collect();
+        let t = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| n.rest_t))
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.paid
+            .iter()
+            .find(|p| {
+                let gap = t <= p.t + GAP_S;
+                p.open_at(t) && continues(&p.points, &points, chip_d, self.bet_centre(p.space), gap)
+            })
+            .map(|p| p.space)
+    }
+}
