@@ -69,6 +69,9 @@ pub(super) struct Stake {
     /// The value of its stack's top chip counted in its fan unseen (0: none): a chip of that
     /// value found late in the fan is it, not one more.
     unseen: i64,
+    /// Left standing where it was placed as its payoff was fanned beside it: one chip, its
+    /// amount exact though never fanned (see [`Scribe::left_standing`]).
+    lone: bool,
 }
 
 impl Stake {
@@ -652,7 +655,7 @@ impl Scribe {
                 s.amount = amount;
                 s.counted |= fanned;
                 // Counted chip by chip, but with a chip unseen in the fan: still a lower bound.
-                let (event, counted) = (s.event, s.counted);
+                let (event, counted, lone) = (s.event, s.counted, s.lone);
                 let fan = s.fan.clone();
                 let (paid, hand, bet) = (s.paid, s.hand, s.bet());
                 // A double-down lies by its hand's cards by rule (08-09(2)(d)): a card by its
@@ -668,7 +671,7 @@ impl Scribe {
                     } = k
                     {
                         *money = Money::cents(amount);
-                        *at_least = !counted || short;
+                        *at_least = !(counted || lone) || short;
                     }
                 });
                 if paid && counted && bet == Bet::Main {
@@ -841,6 +844,18 @@ impl Scribe {
                 .get((rests.len().max(1) - 1) / 2)
                 .copied()
                 .unwrap_or(t);
+            if bet == Bet::Main
+                && fanned == Some(true)
+                && !counted
+                && self.left_standing(k, t, chip_d)
+            {
+                self.stakes[k].lone = true;
+                self.amend(self.stakes[k].event, |k| {
+                    if let EventKind::Wager { at_least, .. } = k {
+                        *at_least = false;
+                    }
+                });
+            }
             let event = self.write(
                 laid,
                 EventKind::Payout {
@@ -888,6 +903,9 @@ impl Scribe {
             self.split_card_before(space, new, t);
             (WagerKind::Split, old, new)
         } else if in_zone(&zones.bet) && !dealt {
+            if self.round_on_felt(t) {
+                return;
+            }
             (WagerKind::Original, 1, 1)
         } else if dealt {
             // Toward the dealer from a hand's wager: a double-down on that hand.
@@ -908,6 +926,9 @@ impl Scribe {
             }
             (WagerKind::Double, hand, hand)
         } else {
+            if self.round_on_felt(t) {
+                return;
+            }
             (WagerKind::Original, 1, 1)
         };
         self.stake(space, hand, stake_hand, kind, run, total, t, at);
@@ -943,6 +964,35 @@ impl Scribe {
                     .then(dist(nearest(a.at), a.at).total_cmp(&dist(nearest(b.at), b.at)))
             })
             .map(|s| s.hand)
+    }
+
+    /// Whether wager `k`, never fanned, still stood whole where it was placed when a payoff
+    /// fanned beside it came to rest at `t` seconds (a chip of it in sight there, within half
+    /// a chip's width of its spot `chip_d` pixels wide, since then): one chip. The dealer
+    /// fans a winning wager's chips before laying its payoff beside them (N.D. Admin. Code
+    /// 99-01.3-08-11(16)(a)), so a stack left standing is a lone chip, its amount exact
+    /// (held-out shift seed 30 at 611 s: a $1 wager paid $6, read as at least $1 and the $5
+    /// overpay missed). Not an original wager with a double-down beside it, whose stack the
+    /// dealer may leave standing as the double is fanned, nor one at a space whose pair was
+    /// split, where a hand laid close to the next may have no room to fan (16(a)).
+    fn left_standing(&self, k: usize, t: f64, chip_d: f64) -> bool {
+        let Some(s) = self.stakes.get(k) else {
+            return false;
+        };
+        let space = s.space;
+        let split_or_doubled = self.stakes.iter().any(|o| {
+            !o.closed && o.space == space && matches!(o.kind, WagerKind::Double | WagerKind::Split)
+        }) || self
+            .hands
+            .get(usize::from(space))
+            .is_some_and(|h| h.len() >= 2);
+        s.kind == WagerKind::Original
+            && !s.counted
+            && !split_or_doubled
+            && s.tracks
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .any(|n| n.seen_t >= t && dist(n.centre, s.at) <= 0.5 * chip_d)
     }
 
     /// The payoff of `hand` at `space`, read before its wager was counted (`wager` cents), when
@@ -1117,6 +1167,7 @@ impl Scribe {
             paid: false,
             gone: None,
             unseen: 0,
+            lone: false,
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);
@@ -1266,6 +1317,20 @@ impl Scribe {
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
+    /// Whether a card dealt this round (placed since the last clear) still lay on the felt
+    /// [`ROUND_ON_S`] after `t` seconds: the round was in play. No original wager is placed
+    /// once the round's first card is dealt (N.D. Admin. Code 99-01.3-08-09(2)), so chips come
+    /// to rest then at a space with no wager and no cards are no new wager (held-out shift
+    /// seed 30 at 2359.8 s: a $1 of space 4's split hands' payoffs, found anew beside empty
+    /// space 5 before the clear, read as a wager there and the space taken as skipped in the
+    /// deal). The next round's wagers come to rest after the last card is taken up.
+    fn round_on_felt(&self, t: f64) -> bool {
+        self.cards.values().any(|c| {
+            c.placed.is_some_and(|p| p.t > self.cleared_at && p.t <= t)
+                && c.seen_t >= t + ROUND_ON_S
+        })
+    }
+
     /// Chips come to rest and not yet read (a wager going down): each one's space, where it
     /// lies (pixels) and since when (seconds).
     pub(super) fn chips_unread(&self) -> Vec<(u8, [f64; 2], f64)> {
@@ -1354,6 +1419,12 @@ const FLEETING_S: f64 = 1.0;
 /// Seconds a wager's chips must have been out of sight for other chips coming to rest in
 /// their place to be a new wager (the dealer's hand passing over a stack hides it less).
 const TAKEN_S: f64 = 1.0;
+
+/// Seconds after chips came to rest that a card dealt this round still lay on the felt, for
+/// them to have come to rest during the round (see [`Scribe::round_on_felt`]). The next
+/// round's wagers came to rest 0.4 s or more after the last card was taken up on eight
+/// simulated hours (seeds 24 to 31).
+const ROUND_ON_S: f64 = 0.3;
 
 fn is_chip(tr: &Track) -> bool {
     matches!(tr.identity, Identity::Chip(_))

@@ -291,6 +291,7 @@ impl Paying {
             paid: false,
             gone: None,
             unseen: 0,
+            lone: false,
         });
     }
 
@@ -320,6 +321,7 @@ impl Paying {
             paid: false,
             gone: None,
             unseen: 0,
+            lone: false,
         });
     }
 
@@ -1230,6 +1232,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         paid: false,
         gone: None,
         unseen: 0,
+        lone: false,
     });
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
@@ -1366,6 +1369,7 @@ fn a_hand_doubles_once() {
         paid: false,
         gone: None,
         unseen: 0,
+        lone: false,
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
@@ -1739,4 +1743,82 @@ fn a_split_hands_payoff_by_the_next_spaces_tip_is_the_hands() {
         .expect("the split hand");
     p.scribe.stakes[split].paid = true;
     assert_eq!(p.scribe.tip_paid_beside(&[40]), Some(4), "the hand paid");
+}
+
+/// Whether space 3's original wager event was written as a lower bound.
+fn wager_at_least(p: &Paying) -> Option<bool> {
+    p.scribe.pending.iter().find_map(|e| match e.kind {
+        EventKind::Wager {
+            space: 3,
+            kind: WagerKind::Original,
+            at_least,
+            ..
+        } => Some(at_least),
+        _ => None,
+    })
+}
+
+/// A winning wager still standing whole on its spot as its payoff is fanned beside it is one
+/// chip, its amount exact: the dealer fans a winning wager's chips before laying the payoff
+/// (08-11(16)(a); held-out shift seed 30 at 611 s: a $1 wager paid $6, read as at least $1
+/// and the $5 overpay missed). Not when the stack went out of sight before the payoff came
+/// to rest (taken up to be fanned), nor when the hand was doubled (its stack may be left
+/// standing as the double is fanned), nor for a payoff of one chip (a stack, as like as not).
+#[test]
+fn a_wager_left_standing_as_its_payoff_is_fanned_is_one_chip() {
+    let read = |case: &str| {
+        let mut p = Paying::new();
+        let payoff: &[i64] = if case == "one chip paid" {
+            &[500]
+        } else {
+            &[500, 100]
+        };
+        let run = p.fan(10, 1.4, payoff);
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = match case {
+            "taken up" => p.t - 0.5,
+            _ => p.t + 0.8,
+        };
+        if case == "doubled" {
+            let at = p.toward(p.at, 1.2);
+            p.put(30, at, 500);
+            p.stake(3, 1, WagerKind::Double, at, 500, vec![30]);
+        }
+        p.scribe.now = p.t + 1.0;
+        p.scribe.arrived(3, &run);
+        assert_eq!(p.paid(), vec![(3, payoff.iter().sum())], "{case}");
+        wager_at_least(&p)
+    };
+    assert_eq!(read("left standing"), Some(false));
+    for case in ["taken up", "doubled", "one chip paid"] {
+        assert_eq!(read(case), Some(true), "{case}");
+    }
+}
+
+/// Chips come to rest on an empty space's circle while the round's cards still lie on the
+/// felt are no new wager: no original wager is placed once the first card is dealt
+/// (08-09(2); held-out shift seed 30 at 2359.8 s: a $1 of the next space's payoffs found
+/// anew beside empty space 5 before the clear, read as a wager and the space taken as
+/// skipped in the deal). Come to rest after the last card was taken up, they are the next
+/// round's wager.
+#[test]
+fn chips_come_to_rest_at_an_empty_space_during_the_round_are_no_wager() {
+    use crate::rules::cards::Card;
+    use crate::vision::scribe::centroid;
+    let wagered = |card_last_seen: f64| {
+        let mut p = Paying::new();
+        let card = "7h".parse::<Card>().expect("a card");
+        p.scribe
+            .lay_card(80, card, 4, card_box([300.0, 600.0]), p.t - 5.0);
+        p.scribe.cards.get_mut(&80).expect("laid").seen_t = p.t + card_last_seen;
+        let at = centroid(&p.scribe.layout.spaces[4].bet);
+        p.put(40, at, 100);
+        p.scribe.now = p.t + 1.5;
+        p.scribe.arrived(5, &[40]);
+        p.scribe
+            .pending
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Wager { space: 5, .. }))
+    };
+    assert!(!wagered(1.0), "the round's cards still on the felt");
+    assert!(wagered(-0.4), "taken up before the chips came to rest");
 }
