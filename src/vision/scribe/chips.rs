@@ -903,7 +903,7 @@ impl Scribe {
             self.split_card_before(space, new, t);
             (WagerKind::Split, old, new)
         } else if in_zone(&zones.bet) && !dealt {
-            if self.round_on_felt(t) {
+            if !live && !took && self.round_on_felt(t) {
                 return;
             }
             (WagerKind::Original, 1, 1)
@@ -926,7 +926,7 @@ impl Scribe {
             }
             (WagerKind::Double, hand, hand)
         } else {
-            if self.round_on_felt(t) {
+            if !live && !took && self.round_on_felt(t) {
                 return;
             }
             (WagerKind::Original, 1, 1)
@@ -1323,7 +1323,8 @@ impl Scribe {
     /// to rest then at a space with no wager and no cards are no new wager (held-out shift
     /// seed 30 at 2359.8 s: a $1 of space 4's split hands' payoffs, found anew beside empty
     /// space 5 before the clear, read as a wager there and the space taken as skipped in the
-    /// deal). The next round's wagers come to rest after the last card is taken up.
+    /// deal). The next round's wagers come to rest after the last card is taken up. Asked
+    /// only where the space has no cards of its own and no wager was just taken from it.
     fn round_on_felt(&self, t: f64) -> bool {
         self.cards.values().any(|c| {
             c.placed.is_some_and(|p| p.t > self.cleared_at && p.t <= t)
