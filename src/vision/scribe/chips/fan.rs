@@ -278,6 +278,26 @@ pub(super) fn off_line(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
     long && (d[0] * axis[1] - d[1] * axis[0]).abs() > 0.5 * chip_d
 }
 
+/// Whether a chip at `p` (pixels) continues the row of chips at `fan` across one chip hidden
+/// on `covered`: in line with the row, beyond its end by about two of its steps (1.5 to 2.5),
+/// the gap's middle within half a chip's width `chip_d` of `covered`. A fan laid over a chip
+/// that lies still (a tip bet beside the wager) shows that chip where its own should be.
+pub(super) fn across_a_covered_chip(
+    fan: &[[f64; 2]],
+    p: [f64; 2],
+    covered: [f64; 2],
+    chip_d: f64,
+) -> bool {
+    if fan.len() < 2 || off_line(fan, p, chip_d) {
+        return false;
+    }
+    let (Some(step), Some(q)) = (fan_step(fan, chip_d), nearest_point(fan, p)) else {
+        return false;
+    };
+    let mid = [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0];
+    (1.5 * step..=2.5 * step).contains(&dist(p, q)) && dist(mid, covered) <= 0.5 * chip_d
+}
+
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
 /// nearest, through [`usual_step`]. `None` for fewer than two chips.
 pub(super) fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {

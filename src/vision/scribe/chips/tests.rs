@@ -1822,3 +1822,56 @@ fn chips_come_to_rest_at_an_empty_space_during_the_round_are_no_wager() {
     assert!(!wagered(1.0), "the round's cards still on the felt");
     assert!(wagered(-0.4), "taken up before the chips came to rest");
 }
+
+/// A hand's double-down fanned over the tip bet beside it ends one chip beyond the tip: that
+/// chip is the double-down's, laid in the same movement, and the tip, its one chip still
+/// lying there, is as it was (held-out shift seed 30 at 1742.4 s, these pixels: space 1's
+/// $13 wager and $13 double-down fanned together, the double-down $5 $5 $2 $1 with its $2
+/// over the $2 tip. The $1, clear of the payoff coming to rest beside the wager that held the
+/// rest back, was read alone first, as the tip fanned: a $3 tip and a `tip_settled_wrong`
+/// that was not there).
+#[test]
+fn a_double_downs_end_beyond_the_tip_it_was_fanned_over_is_the_double_downs() {
+    let mut p = Paying::new();
+    p.radius = 11.2;
+    p.scribe.stakes.clear();
+    let tip = [260.0, 463.0];
+    p.put(4, tip, 200);
+    p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
+    for (id, at) in [(2, [272.0, 423.0]), (3, [285.0, 450.0])] {
+        p.put(id, at, 100);
+        p.scribe.chips.get_mut(&id).expect("the stack").seen_t = p.t - 0.2;
+    }
+    p.stake(1, 1, WagerKind::Original, [272.0, 423.0], 100, vec![2]);
+    p.stake(1, 1, WagerKind::Double, [285.0, 450.0], 100, vec![3]);
+    let laid = [
+        (150, [235.0, 447.0], 100),
+        (151, [274.0, 428.0], 500),
+        (152, [261.0, 434.0], 500),
+        (153, [250.0, 440.0], 200),
+        (160, [285.0, 454.0], 500),
+        (161, [273.0, 459.0], 500),
+        (170, [246.0, 473.0], 100),
+    ];
+    for (id, at, v) in laid {
+        p.put(id, at, v);
+    }
+    // The payoff, come to rest beside the wager half a second later.
+    let t = p.t;
+    p.t += 0.54;
+    p.put(180, [315.0, 407.0], 100);
+    p.put(181, [302.0, 414.0], 2500);
+    p.scribe.arrivals = laid.iter().map(|c| c.0).chain([180, 181]).collect();
+    // The tip lies where it lay all along.
+    for now in [t + 1.04, t + 1.6] {
+        p.scribe.now = now;
+        p.scribe.chips.get_mut(&4).expect("the tip").seen_t = now;
+        p.scribe.judge_arrivals(false);
+    }
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    let tip = &p.scribe.stakes[0];
+    assert_eq!((tip.amount, tip.counted), (200, false));
+    assert!(!tip.tracks.contains(&170), "{:?}", tip.tracks);
+    let double = &p.scribe.stakes[2];
+    assert!(double.counted && double.tracks.contains(&170), "{double:?}");
+}
