@@ -166,7 +166,7 @@ pub fn analyze(
         options.stride,
         recognizer.preparer(),
     )?;
-    let mut tracker = Tracker::new(TrackerConfig::default());
+    let mut tracker = Tracker::new(TrackerConfig::default()).with_printed_felt(layout.printed());
     let mut scribe = Scribe::new(
         layout,
         ScribeConfig {
