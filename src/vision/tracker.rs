@@ -201,6 +201,14 @@ pub struct Tracker {
     printed: Vec<[f64; 2]>,
 }
 
+/// Whether a chip found only faintly was dropped within its half width of where `tr` lies
+/// (`faint`: the tracker's spots, pixels, and when).
+fn found_faintly_there(faint: &[([f64; 2], f64)], tr: &Track) -> bool {
+    faint
+        .iter()
+        .any(|f| (f.0[0] - tr.centre[0]).hypot(f.0[1] - tr.centre[1]) <= tr.half_width().max(1.0))
+}
+
 /// Cards and chips are followed apart.
 fn same_family(a: Identity, b: Identity) -> bool {
     let card = |i: Identity| matches!(i, Identity::Card(_) | Identity::CardBack);
@@ -257,10 +265,7 @@ impl Tracker {
                 continue;
             }
             let d = |p: [f64; 2]| (p[0] - tr.centre[0]).hypot(p[1] - tr.centre[1]);
-            let faint_before = self
-                .faint
-                .iter()
-                .any(|f| d(f.0) <= tr.half_width().max(1.0));
+            let faint_before = found_faintly_there(&self.faint, tr);
             let fanned = sure.iter().any(|&(first, at, width, identity)| {
                 identity != tr.identity
                     && (first - tr.first).abs() <= TOGETHER_S
@@ -306,7 +311,7 @@ impl Tracker {
             let half = tr.half_width();
             let d = |p: [f64; 2]| (p[0] - tr.centre[0]).hypot(p[1] - tr.centre[1]);
             let still = d(tr.origin) <= STEADY_STILL * half;
-            let faint_before = self.faint.iter().any(|f| d(f.0) <= half);
+            let faint_before = found_faintly_there(&self.faint, tr);
             let twice = sure
                 .iter()
                 .any(|&(at, width, identity)| identity == tr.identity && d(at) <= TWICE * width);
