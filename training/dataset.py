@@ -10,7 +10,7 @@ keypoints go to one ``.npz`` file:
 - ``points`` float32 [M, 12]: crop number, heat class, x, y (crop pixels), geometry (6),
   identity, use (see pitnet.points_of).
 
-Usage: python dataset.py --pitwatch PATH --out DIR --seeds A-B [--realism R,...] [--jobs N]
+Usage: python dataset.py --pitwatch PATH --out DIR --seeds A-B[,C...] [--realism R,...] [--jobs N]
                          [--pairs P]
 """
 
@@ -31,13 +31,20 @@ CROP = 176
 
 
 def parse_range(s):
-    a, b = s.split("-")
-    return range(int(a), int(b) + 1)
+    """Seeds as ranges and single seeds, comma-separated: "1000-1031,1040"."""
+    seeds = []
+    for part in s.split(","):
+        a, _, b = part.partition("-")
+        seeds.extend(range(int(a), int(b or a) + 1))
+    return seeds
 
 
 def render(pitwatch, out, seed, realism, crf, rounds, fps, label_every, pairs=0.0):
-    """Runs `pitwatch simulate` for one shift; returns its folder."""
+    """Runs `pitwatch simulate` for one shift; returns its folder. A shift already rendered
+    there (its simulation.json and footage written) is kept, so a broken run resumes."""
     d = os.path.join(out, f"shift-{seed}")
+    if all(os.path.exists(os.path.join(d, f)) for f in ("simulation.json", "footage.mp4")):
+        return d
     cmd = [
         pitwatch, "simulate", "--out", d, "--seed", str(seed), "--rounds", str(rounds),
         "--realism", f"{realism}", "--crf", str(crf), "--fps", str(fps),
