@@ -45,6 +45,15 @@ fn level_layout() -> Layout {
     )
 }
 
+/// The left end of `layout`'s dealer card zone and the height of its middle, pixels: where
+/// the dealer's row begins.
+fn dealer_row(layout: &Layout) -> (f64, f64) {
+    let zone = &layout.dealer_cards;
+    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    (left, y)
+}
+
 /// How many burns `log` holds, and how many clears of `space`'s cards alone.
 fn burns_and_clears(log: &[Event], space: u8) -> (usize, usize) {
     let burns = log
@@ -91,8 +100,7 @@ fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
     let layout = level_layout();
     let zone = &layout.dealer_cards;
     let right = zone.iter().map(|p| p[0]).fold(f64::MIN, f64::max);
-    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
-    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    let (left, y) = dealer_row(&layout);
     let six = &layout.spaces[5].cards;
     // The last card's place: past the zone's right end, on the dealer's row, as near
     // space 6's zone as the zone allows.
@@ -147,9 +155,7 @@ fn a_dealers_draw_laid_past_the_zone_toward_the_next_hand_is_the_dealers() {
 fn a_players_card_lost_alone_as_the_wagers_are_settled_is_not_burned() {
     let layout = level_layout();
     let at = centroid(&layout.spaces[1].cards);
-    let zone = &layout.dealer_cards;
-    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
-    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
+    let (left, y) = dealer_row(&layout);
     let burned = |turned_at: f64| {
         let log = read(&layout, 75, |t| {
             let mut found = Vec::new();
@@ -1319,42 +1325,39 @@ fn a_bust_card_laid_as_its_wager_was_taken_stays_dealt() {
     let layout = level_layout();
     let space = &layout.spaces[3];
     let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
-    let zone = &layout.dealer_cards;
-    let left = zone.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
-    let y = zone.iter().map(|p| p[1]).sum::<f64>() / zone.len() as f64;
-    let hits = |turned_at: f64| {
-        let log = read(&layout, 60, |t| {
-            let mut found = Vec::new();
-            // The $5 wager, hidden from 3.8 s by the hand laying the hit, and taken.
-            if t < 3.8 {
-                found.push(chip_seen(500, bet));
-            }
-            if (0.6..7.0).contains(&t) {
-                found.push(seen(Some("9c"), at[0], at[1]));
-            }
-            if (1.0..7.0).contains(&t) {
-                found.push(seen(Some("7d"), at[0] + 14.0, at[1] + 10.0));
-            }
-            if (4.0..7.0).contains(&t) {
-                found.push(seen(Some("Kh"), at[0] + 28.0, at[1] + 20.0));
-            }
-            if (1.4..11.0).contains(&t) {
-                found.push(seen(Some("9s"), left + 20.0, y));
-            }
-            if (1.8..11.0).contains(&t) {
-                let hole = (t >= turned_at).then_some("Qd");
-                found.push(seen(hole, left + 60.0, y));
-            }
-            found
-        });
-        cards_dealt(&log)
-            .into_iter()
-            .filter(|(_, to)| *to == Target::Hand { space: 4, hand: 1 })
-            .map(|(face, _)| face)
-            .collect::<Vec<_>>()
-    };
+    let (left, y) = dealer_row(&layout);
+    // The hole card turns at 4.6 s, after the hit came to rest.
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        // The $5 wager, hidden from 3.8 s by the hand laying the hit, and taken.
+        if t < 3.8 {
+            found.push(chip_seen(500, bet));
+        }
+        if (0.6..7.0).contains(&t) {
+            found.push(seen(Some("9c"), at[0], at[1]));
+        }
+        if (1.0..7.0).contains(&t) {
+            found.push(seen(Some("7d"), at[0] + 14.0, at[1] + 10.0));
+        }
+        if (4.0..7.0).contains(&t) {
+            found.push(seen(Some("Kh"), at[0] + 28.0, at[1] + 20.0));
+        }
+        if (1.4..11.0).contains(&t) {
+            found.push(seen(Some("9s"), left + 20.0, y));
+        }
+        if (1.8..11.0).contains(&t) {
+            let hole = (t >= 4.6).then_some("Qd");
+            found.push(seen(hole, left + 60.0, y));
+        }
+        found
+    });
+    let hits: Vec<String> = cards_dealt(&log)
+        .into_iter()
+        .filter(|(_, to)| *to == Target::Hand { space: 4, hand: 1 })
+        .map(|(face, _)| face)
+        .collect();
     assert_eq!(
-        hits(4.6),
+        hits,
         ["9c", "7d", "Kh"],
         "the hole card turned after the hit"
     );
