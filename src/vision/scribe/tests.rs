@@ -1362,3 +1362,64 @@ fn a_bust_card_laid_as_its_wager_was_taken_stays_dealt() {
         "the hole card turned after the hit"
     );
 }
+
+/// The dealer's draws are laid in a row to the immediate right of the first two cards
+/// (99-01.3-08-11(10)(f)), so the next draw goes past the card furthest along the row, however
+/// the cards came to be written. In a shoe of several decks two draws may share a face: the
+/// tracker carried the first ace's track onto the second as the dealer's hand passed over it,
+/// and found the first anew where it lay (held-out clean shift seed 34 at 1965 s). The row as
+/// written then ran back on itself; the two draws after, laid past the second ace and near
+/// space 6's cards, were written to space 6, the dealer read as standing on 15 with every
+/// wager there taken.
+#[test]
+fn the_dealers_draw_after_two_aces_goes_past_the_row_whichever_track_each_ace_kept() {
+    let layout = level_layout();
+    let (left, y) = dealer_row(&layout);
+    let step = 42.0;
+    let row: Vec<[f64; 2]> = (0..7)
+        .map(|i| [left + 20.0 + step * f64::from(i), y])
+        .collect();
+    // Space 6's two cards, up and to the right of where the dealer's sixth card goes.
+    let (a, b) = (
+        [row[5][0] + 37.0, row[5][1] - 46.0],
+        [row[5][0] + 10.0, row[5][1] - 30.0],
+    );
+    let faces = ["3d", "2s", "Ad", "8c", "Ad", "As", "3h"];
+    // Up card, hole card, then (the players done) the hole card turned and five draws.
+    let dealt = [1.0, 3.0, 8.0, 10.0, 12.2, 14.0, 16.0];
+    let log = read(&layout, 100, |t| {
+        let mut found = Vec::new();
+        if t >= 0.4 {
+            found.push(seen(Some("9h"), a[0], a[1]));
+        }
+        if t >= 2.0 {
+            found.push(seen(Some("Td"), b[0], b[1]));
+        }
+        for (k, at) in row.iter().enumerate() {
+            // The first ace lies under the dealer's hand from 12.0 s to 12.4 s, the second
+            // ace passing beside it.
+            let hidden = k == 2 && (12.0..12.5).contains(&t);
+            if t >= dealt[k] && t < 19.0 && !hidden {
+                let face = (k != 1 || t >= 6.0).then_some(faces[k]);
+                found.push(seen(face, at[0], at[1]));
+            }
+        }
+        if (12.0..12.2).contains(&t) {
+            found.push(seen(Some("Ad"), row[2][0] + 28.0, y));
+        }
+        found
+    });
+    let dealt = cards_dealt(&log);
+    let to_dealer: Vec<&str> = dealt
+        .iter()
+        .filter(|(_, to)| *to == Target::Dealer)
+        .map(|(face, _)| face.as_str())
+        .collect();
+    assert_eq!(to_dealer, ["3d", "Ad", "8c", "Ad", "As", "3h"], "{dealt:?}");
+    let six: Vec<&str> = dealt
+        .iter()
+        .filter(|(_, to)| *to != Target::Dealer)
+        .map(|(face, _)| face.as_str())
+        .collect();
+    assert_eq!(six, ["9h", "10d"], "{dealt:?}");
+}
