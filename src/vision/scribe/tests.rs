@@ -1423,3 +1423,65 @@ fn the_dealers_draw_after_two_aces_goes_past_the_row_whichever_track_each_ace_ke
         .collect();
     assert_eq!(six, ["9h", "10d"], "{dealt:?}");
 }
+
+/// The dealer holds one hole card a round (99-01.3-08-10(1)): once it is turned, a draw laid
+/// face up beside it, soon after the hole card was seen face down coming to rest there, is a
+/// draw, not a second hole card turned (held-out clean shift seed 31 at 2287 s: the hole card
+/// turned at once, a 2c drawn 2 s after the hole card went down, written as a second card
+/// dealt face down and then turned).
+#[test]
+fn a_draw_laid_soon_after_the_hole_card_went_down_is_a_draw() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let (left, y) = dealer_row(&layout);
+    let (up, hole, draw) = ([left + 20.0, y], [left + 62.0, y], [left + 104.0, y]);
+    let log = read(&layout, 50, |t| {
+        let mut found = Vec::new();
+        if t >= 0.4 {
+            found.push(seen(Some("9s"), seven[0], seven[1]));
+        }
+        if t >= 1.0 {
+            found.push(seen(Some("2s"), up[0], up[1]));
+        }
+        if t >= 1.6 {
+            found.push(seen(Some("Qs"), seven[0] - 18.0, seven[1] + 25.0));
+        }
+        // The hole card: face down from 2.6 s, turned at 3.8 s (the player stands on 19).
+        if t >= 2.6 {
+            let face = (t >= 3.8).then_some("Kh");
+            found.push(seen(face, hole[0], hole[1]));
+        }
+        if t >= 4.4 {
+            found.push(seen(Some("2c"), draw[0], draw[1]));
+        }
+        found
+    });
+    let face_down = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    to: Target::Dealer,
+                    card: None,
+                    ..
+                }
+            )
+        })
+        .count();
+    let turned: Vec<String> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::HoleCardTurned { card } => Some(card.to_string()),
+            _ => None,
+        })
+        .collect();
+    let dealer: Vec<String> = cards_dealt(&log)
+        .into_iter()
+        .filter(|(_, to)| *to == Target::Dealer)
+        .map(|(face, _)| face)
+        .collect();
+    assert_eq!(face_down, 1, "{log:?}");
+    assert_eq!(turned, ["Kh"], "{log:?}");
+    assert_eq!(dealer, ["2s", "2c"], "{log:?}");
+}
