@@ -767,6 +767,15 @@ impl Tracker {
                     && (tr.origin[0] - tr.centre[0]).hypot(tr.origin[1] - tr.centre[1])
                         <= STILL_SHARE * size;
                 let sure_of_itself = tr.hits >= 5 || (lay_still && offset >= OFF_CENTRE_SHARE);
+                // A card found a look or two, never an object, then gone a while, and found
+                // again where it lay as another rank: it was taken up or moved, and another
+                // card laid in its place. A pair's second card set apart for a split, the
+                // hand's next card dealt where it lay (08-09(2)(c); held-out shift seed 35 at
+                // 3193 s: space 4's second Qd found twice, moved aside as a third hand, and the
+                // 6s dealt in its place took its track: a split read as a double and a card
+                // dealt to a bust hand).
+                let came_back_another =
+                    !tr.confirmed && t - tr.last >= GONE_BEFORE_ANOTHER_S && a.rank != b.rank;
                 // Sure of its rank and colour is sure enough: a split ace's 2c laid across it,
                 // read as the 2s and the 2c at its two indices, is still no K (held-out shift
                 // seed 27 at 1416.2 s: the Ks dealt to space 2, carried over it, took its track
@@ -774,7 +783,7 @@ impl Tracker {
                 a != b
                     && !misread
                     && s.read >= 0.9
-                    && sure_of_itself
+                    && (sure_of_itself || came_back_another)
                     && tr.agreement_of_kind() >= 0.8
             }
             (Identity::Chip(a), Identity::Chip(b)) => {
@@ -865,6 +874,11 @@ const OFF_CENTRE_SHARE: f64 = 0.25;
 /// lay is taken for another card: a face read as a back for a look while in sight (half
 /// covered) stays its own track.
 const UNSEEN_BEFORE_BACK_S: f64 = 1.0;
+
+/// Seconds a card's track, never an object, must have gone unfound before a find of another
+/// rank where it lay is another card ([`Tracker::conflicts`]): a card is dealt, set apart and
+/// the next dealt in its place within a second.
+const GONE_BEFORE_ANOTHER_S: f64 = 0.5;
 
 /// Folds a find into its track; says what changed (it became an object, or its face changed).
 fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<Change> {
@@ -1205,6 +1219,33 @@ mod tests {
             vec![Identity::Chip(100), Identity::Chip(2500)]
         );
         assert!(changes[1].0 >= 0.75, "{changes:?}");
+    }
+
+    #[test]
+    fn a_card_found_twice_then_gone_and_another_rank_found_where_it_lay_is_another_card() {
+        // Held-out shift seed 35 at 3193 s: a pair's second card (Qd) found twice as it
+        // landed, set apart at once for a split (found there from then on), and the hand's
+        // next card (6s) dealt where it lay 0.8 s later (08-09(2)(c)). Two cards: the Qd set
+        // apart, then the 6s; the Qd's two first finds make no object of their own.
+        let frames: Vec<Vec<Seen>> = (0..30)
+            .map(|i| {
+                let mut f = Vec::new();
+                if i < 2 {
+                    f.push(card("Qd", 300.0, 300.0));
+                }
+                if i >= 4 {
+                    f.push(card("Qd", 362.0, 272.0));
+                }
+                if i >= 10 {
+                    f.push(card("6s", 300.0, 300.0));
+                }
+                f
+            })
+            .collect();
+        let (_, changes) = run(&frames);
+        let qd = Identity::Card("Qd".parse().unwrap());
+        let six = Identity::Card("6s".parse().unwrap());
+        assert_eq!(appeared(&changes), [qd, six], "{changes:?}");
     }
 
     #[test]

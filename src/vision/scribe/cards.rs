@@ -502,7 +502,23 @@ impl Scribe {
                         } else {
                             [0.0; 2]
                         };
-                        nearest_hand(&then, &self.cards, rest, in_turn(&then), next)
+                        // A hand dealt its card at a right angle (a split ace's one card, a
+                        // double-down's) takes no more (08-09(2)(c), (d)) while a split hand
+                        // still holding one card is owed its second (held-out shift seed 35 at
+                        // 3262 s: aces split, the second ace's ace laid across it nearer the
+                        // first ace's jack, written to that hand, and the resplit read as a
+                        // double on the second).
+                        let owed = then.len() >= 2 && then.iter().any(|h| h.len() == 1);
+                        let done = |i: usize| {
+                            owed && then[i].len() >= 2
+                                && then[i]
+                                    .last()
+                                    .and_then(|l| self.cards.get(l))
+                                    .and_then(|n| n.placed)
+                                    .is_some_and(|p| p.rotated)
+                        };
+                        let open = in_turn(&then);
+                        nearest_hand(&then, &self.cards, rest, |i| open(i) && !done(i), next)
                     }
                 };
                 if hands.is_empty() {
