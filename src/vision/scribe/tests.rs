@@ -936,6 +936,25 @@ fn a_track_carried_off_onto_a_card_of_its_face_leaves_its_card_dealt() {
 }
 
 /// The face-up cards `log` writes as dealt, each with where it went.
+/// The faces written dealt to each hand at `space`, hand by hand, in the order written.
+fn hand_faces(log: &[Event], space: u8) -> Vec<Vec<String>> {
+    let mut faces: Vec<Vec<String>> = Vec::new();
+    for e in log {
+        if let EventKind::Card {
+            to: Target::Hand { space: s, hand },
+            card: Some(c),
+            ..
+        } = e.kind
+            && s == space
+        {
+            let h = usize::from(hand) - 1;
+            faces.resize(faces.len().max(h + 1), Vec::new());
+            faces[h].push(c.to_string());
+        }
+    }
+    faces
+}
+
 fn cards_dealt(log: &[Event]) -> Vec<(String, Target)> {
     log.iter()
         .filter_map(|e| match &e.kind {
@@ -1187,19 +1206,7 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
         }
         found
     });
-    let mut faces = vec![Vec::new(); 2];
-    for e in &log {
-        if let EventKind::Card {
-            to: Target::Hand { space: 1, hand },
-            card: Some(c),
-            ..
-        } = e.kind
-        {
-            let h = usize::from(hand) - 1;
-            faces.resize(faces.len().max(h + 1), Vec::new());
-            faces[h].push(c.to_string());
-        }
-    }
+    let faces = hand_faces(&log, 1);
     // The pair's four stays written to the first hand, dealt before the split; the second
     // hand's cards follow.
     assert_eq!(
@@ -1551,19 +1558,7 @@ fn a_split_aces_card_by_the_first_aces_card_is_the_second_aces() {
         }
         found
     });
-    let mut faces = vec![Vec::new(); 3];
-    for e in &log {
-        if let EventKind::Card {
-            to: Target::Hand { space: 4, hand },
-            card: Some(c),
-            ..
-        } = e.kind
-        {
-            let h = usize::from(hand) - 1;
-            faces.resize(faces.len().max(h + 1), Vec::new());
-            faces[h].push(c.to_string());
-        }
-    }
+    let faces = hand_faces(&log, 4);
     assert_eq!(
         faces,
         [vec!["As", "Ad", "Jc"], vec!["Ac", "10d"], vec!["5h"]],
