@@ -935,7 +935,6 @@ fn a_track_carried_off_onto_a_card_of_its_face_leaves_its_card_dealt() {
     assert_eq!(dealt(false), [jd(2), jd(3)]);
 }
 
-/// The face-up cards `log` writes as dealt, each with where it went.
 /// The faces written dealt to each hand at `space`, hand by hand, in the order written.
 fn hand_faces(log: &[Event], space: u8) -> Vec<Vec<String>> {
     let mut faces: Vec<Vec<String>> = Vec::new();
@@ -955,6 +954,16 @@ fn hand_faces(log: &[Event], space: u8) -> Vec<Vec<String>> {
     faces
 }
 
+/// The face-up cards `log` writes as dealt to `to`, in the order written.
+fn dealt_to(log: &[Event], to: Target) -> Vec<String> {
+    cards_dealt(log)
+        .into_iter()
+        .filter(|(_, t)| *t == to)
+        .map(|(face, _)| face)
+        .collect()
+}
+
+/// The face-up cards `log` writes as dealt, each with where it went.
 fn cards_dealt(log: &[Event]) -> Vec<(String, Target)> {
     log.iter()
         .filter_map(|e| match &e.kind {
@@ -1358,11 +1367,7 @@ fn a_bust_card_laid_as_its_wager_was_taken_stays_dealt() {
         }
         found
     });
-    let hits: Vec<String> = cards_dealt(&log)
-        .into_iter()
-        .filter(|(_, to)| *to == Target::Hand { space: 4, hand: 1 })
-        .map(|(face, _)| face)
-        .collect();
+    let hits = dealt_to(&log, Target::Hand { space: 4, hand: 1 });
     assert_eq!(
         hits,
         ["9c", "7d", "Kh"],
@@ -1483,11 +1488,7 @@ fn a_draw_laid_soon_after_the_hole_card_went_down_is_a_draw() {
             _ => None,
         })
         .collect();
-    let dealer: Vec<String> = cards_dealt(&log)
-        .into_iter()
-        .filter(|(_, to)| *to == Target::Dealer)
-        .map(|(face, _)| face)
-        .collect();
+    let dealer = dealt_to(&log, Target::Dealer);
     assert_eq!(face_down, 1, "{log:?}");
     assert_eq!(turned, ["Kh"], "{log:?}");
     assert_eq!(dealer, ["2s", "2c"], "{log:?}");
