@@ -93,6 +93,9 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     let overpay = &v["findings"]["overpay"];
     assert_eq!(overpay["expected"].as_u64(), Some(1), "{json}");
     assert_eq!(overpay["matched"].as_u64(), Some(1), "{json}");
+    // A camera above the table shows it: its payoff is fanned (08-11(16)(a)).
+    assert_eq!(overpay["expected_in_sight"].as_u64(), Some(1), "{json}");
+    assert_eq!(overpay["recall_in_sight"].as_f64(), Some(1.0), "{json}");
     let found: u64 = v["findings"]
         .as_object()
         .unwrap()
@@ -103,6 +106,7 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     // eval names what matched nothing: here, nothing.
     assert_eq!(v["findings_missed"], serde_json::json!([]), "{json}");
     assert_eq!(v["findings_extra"], serde_json::json!([]), "{json}");
+    assert_eq!(v["findings_out_of_sight"], serde_json::json!([]), "{json}");
 }
 
 /// Footage whose keyframes lie further apart than analyze seeks ahead for an evidence

@@ -1,7 +1,9 @@
 //! `pitwatch eval --truth SIMDIR --found OUTDIR [--format text|json]`: what `pitwatch analyze`
 //! recovered from simulator footage, held against the simulator's truth: event-level precision
 //! and recall (truth.jsonl against events.jsonl) and, per finding kind, precision and recall
-//! (expected-findings.json against findings.jsonl).
+//! (expected-findings.json against findings.jsonl), and recall on the expected findings that
+//! footage from a camera above the table can show (`sim::sight`: not a wager's amount hidden
+//! under its top chip).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,9 +16,13 @@ use serde_json::{Value, json};
 
 use pitwatch::audit::Finding;
 use pitwatch::events::{Event, EventKind, parse_log};
-use pitwatch::sim::compare::{TypeScore, compare, compare_findings};
+use pitwatch::layout::{Layout, TableDesign};
+use pitwatch::sim::compare::{InSight, TypeScore, compare, compare_findings};
+use pitwatch::sim::scene::Scene;
+use pitwatch::sim::sight::in_sight;
 
 use super::EXIT_CLEAN;
+use super::audit::load_rules;
 use super::detect::Format;
 
 /// Seconds a recovered event may lie from the true one and still be it.
@@ -87,6 +93,33 @@ fn score_json(s: &TypeScore) -> Value {
     })
 }
 
+/// A finding kind's score, with recall on the expected findings in sight.
+fn kind_json(s: &TypeScore, seen: InSight) -> Value {
+    let mut v = score_json(s);
+    v["expected_in_sight"] = json!(seen.expected);
+    v["recall_in_sight"] = json!(seen.recall());
+    v
+}
+
+/// For each finding expected of the simulation in `dir` (its truth, house rules and layout),
+/// whether footage from a camera above the table can show it.
+fn expected_in_sight(
+    dir: &Path,
+    truth: &[Event],
+    expected: &[Finding],
+) -> anyhow::Result<Vec<bool>> {
+    let rules = load_rules(Some(&dir.join("house.toml")))?;
+    let p = dir.join("layout.toml");
+    let text = fs::read_to_string(&p).with_context(|| format!("{}: cannot read", p.display()))?;
+    let layout = Layout::parse(&text).with_context(|| format!("{}: bad layout", p.display()))?;
+    let design = TableDesign {
+        spaces: layout.spaces.len() as u8,
+        ..TableDesign::default()
+    };
+    let scene = Scene::build(truth, &design);
+    Ok(in_sight(expected, truth, &scene, &rules))
+}
+
 /// A finding on one line: kind, time, round, place, and expected against observed.
 fn one_line(f: &Finding) -> String {
     let place = match (f.space, f.hand) {
@@ -117,7 +150,9 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
     let expected = read_findings(&a.truth.join("expected-findings.json"))?;
     let made = read_findings(&a.found.join("findings.jsonl"))?;
     let events = compare(&truth, &found, EVENT_TOLERANCE_S, seen_at_the_table);
-    let findings = compare_findings(&expected, &made, FINDING_SLACK_S);
+    let sight = expected_in_sight(&a.truth, &truth, &expected)?;
+    let findings = compare_findings(&expected, &sight, &made, FINDING_SLACK_S);
+    let seen = |k: &str| findings.in_sight.get(k).copied().unwrap_or_default();
     let total = events.total();
     let mut out = std::io::stdout().lock();
     match a.format {
@@ -130,7 +165,7 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
             let kinds: BTreeMap<&str, Value> = findings
                 .by_kind
                 .iter()
-                .map(|(k, s)| (*k, score_json(s)))
+                .map(|(k, s)| (*k, kind_json(s, seen(k))))
                 .collect();
             let v = json!({
                 "truth": a.truth,
@@ -145,6 +180,8 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                 },
                 "findings": kinds,
                 "findings_missed": findings.missed,
+                "findings_out_of_sight": findings.out_of_sight,
+                "findings_out_of_sight_found": findings.out_of_sight_found,
                 "findings_extra": findings.extra,
             });
             writeln!(out, "{v}")?;
@@ -169,22 +206,34 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                     100.0 * s.recall()
                 )?;
             }
-            writeln!(out, "findings (kind: expected, found, precision, recall):")?;
+            writeln!(
+                out,
+                "findings (kind: expected, found, precision, recall; in sight from above: expected, recall):"
+            )?;
             if findings.by_kind.is_empty() {
                 writeln!(out, "  none expected, none found")?;
             }
             for (k, s) in &findings.by_kind {
+                let i = seen(k);
                 writeln!(
                     out,
-                    "  {k:<30} {:>3} {:>3}  {:>6.2}%  {:>6.2}%",
+                    "  {k:<30} {:>3} {:>3}  {:>6.2}%  {:>6.2}%  {:>3}  {:>6.2}%",
                     s.expected,
                     s.found,
                     100.0 * s.precision(),
-                    100.0 * s.recall()
+                    100.0 * s.recall(),
+                    i.expected,
+                    100.0 * i.recall()
                 )?;
             }
+            let hidden = format!(
+                "expected, out of sight from above (a stack's chips under its top chip), {} of {} found",
+                findings.out_of_sight_found,
+                findings.out_of_sight.len()
+            );
             for (what, list) in [
-                ("expected, not found", &findings.missed),
+                ("expected in sight, not found", &findings.missed),
+                (hidden.as_str(), &findings.out_of_sight),
                 ("found, not expected", &findings.extra),
             ] {
                 if !list.is_empty() {

@@ -110,19 +110,55 @@ pub fn compare(
 pub struct FindingScore {
     /// Per finding kind (`overpay`, `dealing_order`, ...).
     pub by_kind: BTreeMap<&'static str, TypeScore>,
-    /// Expected findings that nothing found matched.
+    /// Per finding kind, the expected findings footage from a camera above the table can
+    /// show (`sim::sight`) and how many of them were found.
+    pub in_sight: BTreeMap<&'static str, InSight>,
+    /// Expected findings in sight that nothing found matched.
     pub missed: Vec<Finding>,
+    /// Expected findings that footage from a camera above the table cannot show, found or not.
+    pub out_of_sight: Vec<Finding>,
+    /// How many of those out of sight a found finding matched all the same.
+    pub out_of_sight_found: usize,
     /// Findings that match nothing expected: what a reviewer would look into for nothing.
     pub extra: Vec<Finding>,
 }
 
+/// Of one kind's expected findings, those footage from a camera above the table can show.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InSight {
+    /// Expected findings of the kind in sight.
+    pub expected: usize,
+    /// Of those, how many a found finding matched.
+    pub matched: usize,
+}
+
+impl InSight {
+    /// Share of the findings in sight that were found (1 when none are).
+    pub fn recall(&self) -> f64 {
+        ratio(self.matched, self.expected)
+    }
+}
+
 /// Compares the findings made from recovered footage with those expected, kind by kind: a
 /// found finding matches an expected one of the same kind and betting space whose span of
-/// footage overlaps its own, give or take `slack_s` seconds; each matches once.
-pub fn compare_findings(expected: &[Finding], found: &[Finding], slack_s: f64) -> FindingScore {
+/// footage overlaps its own, give or take `slack_s` seconds; each matches once. `in_sight`
+/// says for each expected finding whether footage can show it (`sim::sight::in_sight`; all
+/// are when it is shorter).
+pub fn compare_findings(
+    expected: &[Finding],
+    in_sight: &[bool],
+    found: &[Finding],
+    slack_s: f64,
+) -> FindingScore {
     let mut score = FindingScore::default();
-    for e in expected {
+    let shows = |i: usize| in_sight.get(i).copied().unwrap_or(true);
+    for (i, e) in expected.iter().enumerate() {
         score.by_kind.entry(e.kind.as_str()).or_default().expected += 1;
+        if shows(i) {
+            score.in_sight.entry(e.kind.as_str()).or_default().expected += 1;
+        } else {
+            score.out_of_sight.push(e.clone());
+        }
     }
     let mut used = vec![false; expected.len()];
     for f in found {
@@ -139,6 +175,11 @@ pub fn compare_findings(expected: &[Finding], found: &[Finding], slack_s: f64) -
             Some(i) => {
                 used[i] = true;
                 s.matched += 1;
+                if shows(i) {
+                    score.in_sight.entry(f.kind.as_str()).or_default().matched += 1;
+                } else {
+                    score.out_of_sight_found += 1;
+                }
             }
             None => score.extra.push(f.clone()),
         }
@@ -146,8 +187,9 @@ pub fn compare_findings(expected: &[Finding], found: &[Finding], slack_s: f64) -
     score.missed = expected
         .iter()
         .zip(&used)
-        .filter(|(_, u)| !**u)
-        .map(|(e, _)| e.clone())
+        .enumerate()
+        .filter(|&(i, (_, u))| !*u && shows(i))
+        .map(|(_, (e, _))| e.clone())
         .collect();
     score
 }
@@ -307,7 +349,7 @@ mod tests {
             // A kind not expected at all.
             finding("underpay", 5, (60.0, 61.0)),
         ];
-        let s = compare_findings(&expected, &found, 3.0);
+        let s = compare_findings(&expected, &[], &found, 3.0);
         let overpay = s.by_kind["overpay"];
         assert_eq!(
             (overpay.expected, overpay.found, overpay.matched),
@@ -318,7 +360,35 @@ mod tests {
         assert_eq!(s.missed, vec![expected[1].clone()]);
         assert_eq!(s.extra, vec![found[1].clone(), found[2].clone()]);
         // Too late for the slack: the overpay is both missed and made up.
-        let s = compare_findings(&expected[..1], &found[..1], 1.0);
+        let s = compare_findings(&expected[..1], &[], &found[..1], 1.0);
         assert_eq!((s.missed.len(), s.extra.len()), (1, 1));
+    }
+
+    #[test]
+    fn recall_in_sight_leaves_out_what_footage_cannot_show() {
+        let expected = [
+            finding("wager_outside_limits", 1, (10.0, 10.0)),
+            finding("wager_outside_limits", 2, (20.0, 20.0)),
+            finding("wager_outside_limits", 3, (30.0, 30.0)),
+        ];
+        // Space 3's stack showed only its top chip, but the finding was made anyway.
+        let found = [
+            finding("wager_outside_limits", 2, (20.0, 20.0)),
+            finding("wager_outside_limits", 3, (30.0, 30.0)),
+        ];
+        let s = compare_findings(&expected, &[true, true, false], &found, 3.0);
+        let all = s.by_kind["wager_outside_limits"];
+        assert_eq!((all.expected, all.found, all.matched), (3, 2, 2));
+        let seen = s.in_sight["wager_outside_limits"];
+        assert_eq!((seen.expected, seen.matched), (2, 1));
+        assert_eq!(seen.recall(), 0.5);
+        assert_eq!(s.missed, vec![expected[0].clone()]);
+        assert_eq!(s.out_of_sight, vec![expected[2].clone()]);
+        assert_eq!(s.out_of_sight_found, 1);
+        // Space 1 out of sight too: in sight, nothing is missed.
+        let s = compare_findings(&expected, &[false, true, false], &found, 3.0);
+        assert_eq!(s.in_sight["wager_outside_limits"].recall(), 1.0);
+        assert!(s.missed.is_empty());
+        assert_eq!((s.out_of_sight.len(), s.out_of_sight_found), (2, 1));
     }
 }

@@ -8,6 +8,7 @@ pub mod play;
 pub mod replay;
 pub mod rng;
 pub mod scene;
+pub mod sight;
 
 pub use mistakes::{Injected, Mistake};
 pub use play::{PlayConfig, Table, play};
