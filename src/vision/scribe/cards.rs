@@ -316,8 +316,20 @@ impl Scribe {
             // Back where it lay before a rest it never lay still at: it lay there all along
             // (shift seed 12 at 3533 s: space 1's second card, found off its centre as the
             // dealer's hand passed over it dealing the next hands, was written dealt after
-            // them).
+            // them). So too back where it was first found, never placed, when it came to rest
+            // later than that: found off its centre, half covered, as its track was confirmed
+            // (held-out shift seed 36 at 2830.8 s: space 2's Jc, found as it landed, lost
+            // under the dealer's hand dealing space 3's Jd and found a little aside as the
+            // hand left, was written dealt after the Jd, a dealing-order finding).
             match note.left_rest {
+                _ if note.placed.is_none()
+                    && note.rest_t > note.first_t
+                    && dist(tr.centre, tr.origin) <= still * half =>
+                {
+                    note.rest = tr.origin;
+                    note.rest_t = note.first_t;
+                    note.left_rest = None;
+                }
                 Some((at, t))
                     if dist(tr.centre, at) <= still * half
                         && seen_before - note.rest_t < settle =>

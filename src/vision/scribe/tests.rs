@@ -822,6 +822,45 @@ fn a_card_found_off_its_centre_for_a_look_lay_where_it_lies_all_along() {
     assert_eq!(order(0.0), ["Kc", "3d"]);
 }
 
+/// A hand's card found as it landed, lost under the dealer's hand dealing the next space's
+/// card, and found again a little aside as the hand left, then where it lay: it was dealt
+/// when first found, before the next space's card (held-out shift seed 36 at 2830.8 s, space
+/// 2's Jc written after space 3's Jd, a dealing-order finding; 08-10(1)).
+#[test]
+fn a_card_found_aside_as_its_track_was_confirmed_was_dealt_when_first_found() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let three = centroid(&layout.spaces[2].cards);
+    let log = read(&layout, 30, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = Vec::new();
+        // The Jc: found at 1.0 s, under the hand at 1.2 s, found 9 px aside at 1.6 s.
+        let jc = match t {
+            1.0 | 1.4 => Some(0.0),
+            1.6 => Some(9.0),
+            _ if t >= 1.8 => Some(1.5),
+            _ => None,
+        };
+        if let Some(dx) = jc {
+            found.push(seen(Some("Jc"), two[0] + dx, two[1]));
+        }
+        if t >= 1.4 {
+            found.push(seen(Some("Jd"), three[0], three[1]));
+        }
+        found
+    });
+    let dealt: Vec<(String, f64)> = log
+        .iter()
+        .filter_map(|e| face_dealt(e.clone()).map(|f| (f, e.t)))
+        .collect();
+    assert_eq!(
+        dealt.iter().map(|d| d.0.as_str()).collect::<Vec<_>>(),
+        ["Jc", "Jd"],
+        "{log:?}"
+    );
+    assert!((dealt[0].1 - 1.0).abs() < 1e-6, "{dealt:?}");
+}
+
 /// The face of a `card` event with one.
 /// The dealer's second card first found face up, no player's card after it in its round:
 /// the hole card, dealt face down and turned at once under the dealer's hand (08-10(1),
