@@ -249,10 +249,16 @@ impl Scribe {
         // fan waiting on the payoffs laid beside it, covered 1.9 s by the dealer's hand, taken
         // as come to rest when found again, too late to be the stack fanned where it stood).
         let missed = tr.last - n.seen_t;
-        let refound = n.placed
-            && !unread
-            && (missed >= REFOUND_S || table_bare && missed >= 1.5 * self.step)
-            && dist(tr.centre, n.rest) <= still * n.radius * 2.0;
+        let near = dist(tr.centre, n.rest) <= still * n.radius * 2.0;
+        let anew = table_bare && missed >= 1.5 * self.step;
+        // Missed a look or more once the table is bare and found again away from where it
+        // lay: not it slid, but last round's chip taken back and the next wager's put down by
+        // its place, the track carried over (held-out shift seed 36 at 3569.4 s: space 4's
+        // fan taken back with its payoff, and the next $4 stack, its top a $2 like the fan's
+        // $2 chip 14 pixels off, written as that chip moved: no wager, and the round's first
+        // card dealt to a space with none).
+        let moved_anew = n.placed && !unread && anew && !near;
+        let refound = n.placed && !unread && (missed >= REFOUND_S || anew) && near || moved_anew;
         // Out of sight a while and found again once the table is bare, the chips are the next
         // round's: the wager the track followed went when it was last seen (collected just
         // before the cards were picked up, and the next wager put down on its spot within the
@@ -262,9 +268,7 @@ impl Scribe {
         let went = n
             .stake
             .filter(|&k| {
-                refound
-                    && table_bare
-                    && missed >= REFOUND_S
+                (refound && table_bare && missed >= REFOUND_S || moved_anew)
                     && self.stakes.get(k).is_some_and(|s| s.t < last_card)
             })
             .map(|k| (k, n.seen_t));

@@ -1098,6 +1098,48 @@ fn a_stack_replaced_a_moment_after_it_went_is_a_new_wager() {
     assert_eq!(misread, [(0.0, 200)]);
 }
 
+/// The round's cards cleared, its stack taken back and the next wager, its top chip of the
+/// same value, put down a little off where the stack lay, found a look or two later: a new
+/// wager, not the old stack slid (held-out shift seed 36 at 3569.4 s: the next round's $4
+/// written as last round's $2 chip moved, and its first card dealt to a space with no
+/// wager). Found at every look on its way, it is the old stack slid.
+#[test]
+fn the_next_wager_put_down_by_last_rounds_stack_once_the_table_is_bare_is_a_new_wager() {
+    let with_gap = |gap: f64, off: f64| {
+        let layout = level_layout();
+        let space = &layout.spaces[3];
+        let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+        let log = read(&layout, 50, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            if (1.0..4.0).contains(&t) {
+                found.push(seen(Some("9c"), at[0], at[1]));
+            }
+            // Taken back from 4.6 s: found moving off (the tracker follows it on).
+            if t < 5.0 {
+                let dx = if t < 4.6 { 0.0 } else { (t - 4.4) * 15.0 };
+                found.push(chip_seen(200, [bet[0] + dx, bet[1]]));
+            } else if t >= 5.0 + gap {
+                found.push(chip_seen(200, [bet[0] + off, bet[1]]));
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager {
+                    space: 4, money, ..
+                } => Some(money.amount),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(with_gap(0.4, 14.0), [200, 200]);
+    assert_eq!(with_gap(0.2, 14.0), [200, 200]);
+    assert_eq!(with_gap(0.4, 1.0), [200, 200]);
+    // Found at every look: the old stack, slid.
+    assert_eq!(with_gap(0.0, 14.0), [200]);
+}
+
 /// A sliver of a hand's card left in sight by the dealer's arm over the rest of it, found
 /// as a $1 chip lying still on the card's face, is no chip: no wager, no collection (held-out
 /// shift seed 14 at 1698.8 s: a corner of space 1's third card, found as a $1 chip 0.55 of
