@@ -76,6 +76,10 @@ pub fn half_width(corners: &[[f64; 2]; 4]) -> f64 {
     w.min(h) / 2.0
 }
 
+/// How near (in chip radii, centre to centre) two finds of one chip value are one chip in
+/// [`merge`]: a fan's chips lie 1.24 radii apart (each covers a third of the one before).
+pub const SAME_VALUE_APART: f64 = 0.8;
+
 /// How near (in chip radii, centre to centre) a chip may lie to another and the other be
 /// a chip it partly covers, in [`chip_in_sight`]: nearer, the find is the same chip found
 /// again off its centre (the recognizer's `found_again` takes it so), not one under it.
@@ -286,7 +290,16 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
             // suit signs were read.
             let one_rank = matches!((k.identity, s.identity),
                 (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
-            d < 0.5 * half || (one_rank && d < 0.8 * half)
+            // Two chips of one value found this near are one chip found twice, one find off
+            // its centre (its look met it sliding into a fan): a fan lays each chip over a
+            // third of the one before, its centre [`SAME_VALUE_APART`] radii or more along
+            // (held-out shift seed 36 at 2173.2 s: a payoff's $2 found 0.53 of a radius from
+            // itself, counted twice, the $13 payoff read as $15 and an overpay found).
+            let one_value = matches!((k.identity, s.identity),
+                (Identity::Chip(a), Identity::Chip(b)) if a == b);
+            d < 0.5 * half
+                || (one_rank && d < 0.8 * half)
+                || (one_value && d < SAME_VALUE_APART * half)
         });
         match near {
             None => {
@@ -603,6 +616,38 @@ mod tests {
         assert_eq!(twice.len(), 1);
         assert_eq!(twice[0].identity, Identity::Card(nine_spades));
         assert!((twice[0].read - 0.55).abs() < 1e-6);
+    }
+
+    #[test]
+    fn two_finds_of_one_chip_value_a_little_apart_are_one_chip_and_a_fans_are_two() {
+        // Held-out shift seed 36 at 2173.6 s: a payoff's $2 found at 330.3, 398.0 and at
+        // 325.9, 401.6 (0.53 of its radius, 10.7, apart) as it was fanned.
+        let r = 10.7;
+        let chip = |cents: i64, centre: [f64; 2]| {
+            let [x, y] = centre;
+            Seen {
+                identity: Identity::Chip(cents),
+                score: 0.9,
+                read: 0.95,
+                centre,
+                corners: [
+                    [x - r, y - r],
+                    [x + r, y - r],
+                    [x + r, y + r],
+                    [x - r, y + r],
+                ],
+                point: centre,
+                faces: None,
+            }
+        };
+        let twice = merge(vec![chip(200, [330.3, 398.0]), chip(200, [325.9, 401.6])]);
+        assert_eq!(twice.len(), 1);
+        // A fan's next chip of the same value, 1.24 radii along: two chips.
+        let fan = merge(vec![chip(500, [301.4, 414.4]), chip(500, [314.5, 408.0])]);
+        assert_eq!(fan.len(), 2);
+        // Chips of two values that near: two finds, left for `chip_in_sight` to weigh.
+        let two = merge(vec![chip(200, [330.3, 398.0]), chip(100, [325.9, 401.6])]);
+        assert_eq!(two.len(), 2);
     }
 
     #[test]
