@@ -123,44 +123,30 @@ mod tests {
     /// One round at a $1-$25 table: space 1 wagers `one`, space 2 wagers `two` (chip maps),
     /// and the dealer's 20 beats space 1's 17 and loses to space 2's 21 (paid even, fanned).
     fn round(one: &str, two: &str, two_cents: i64) -> Vec<Event> {
-        let text = format!(
-            concat!(
-                r#"{{"t":1.0,"table":"1","type":"shuffle"}}"#,
-                "\n",
-                r#"{{"t":2.0,"table":"1","type":"burn"}}"#,
-                "\n",
-                r#"{{"t":3.0,"table":"1","type":"wager","space":1,"kind":"original","chips":{one}}}"#,
-                "\n",
-                r#"{{"t":4.0,"table":"1","type":"wager","space":2,"kind":"original","chips":{two}}}"#,
-                "\n",
-                r#"{{"t":5.0,"table":"1","type":"card","to":1,"card":"10d"}}"#,
-                "\n",
-                r#"{{"t":6.0,"table":"1","type":"card","to":2,"card":"9s"}}"#,
-                "\n",
-                r#"{{"t":7.0,"table":"1","type":"card","to":"dealer","card":"Kh"}}"#,
-                "\n",
-                r#"{{"t":8.0,"table":"1","type":"card","to":1,"card":"7c"}}"#,
-                "\n",
-                r#"{{"t":9.0,"table":"1","type":"card","to":2,"card":"2h"}}"#,
-                "\n",
-                r#"{{"t":10.0,"table":"1","type":"card","to":"dealer","face_down":true}}"#,
-                "\n",
-                r#"{{"t":11.0,"table":"1","type":"card","to":2,"card":"Qd"}}"#,
-                "\n",
-                r#"{{"t":12.0,"table":"1","type":"hole_card_turned","card":"Qs"}}"#,
-                "\n",
-                r#"{{"t":13.0,"table":"1","type":"collect","space":1,"chips":{one}}}"#,
-                "\n",
-                r#"{{"t":14.0,"table":"1","type":"payout","space":2,"amount_cents":{two_cents},"fanned":true}}"#,
-                "\n",
-                r#"{{"t":15.0,"table":"1","type":"cards_cleared"}}"#,
-                "\n",
+        let lines = [
+            r#"{"t":1.0,"table":"1","type":"shuffle"}"#.to_string(),
+            r#"{"t":2.0,"table":"1","type":"burn"}"#.to_string(),
+            format!(
+                r#"{{"t":3.0,"table":"1","type":"wager","space":1,"kind":"original","chips":{one}}}"#
             ),
-            one = one,
-            two = two,
-            two_cents = two_cents,
-        );
-        parse_log(&text).expect("the round parses")
+            format!(
+                r#"{{"t":4.0,"table":"1","type":"wager","space":2,"kind":"original","chips":{two}}}"#
+            ),
+            r#"{"t":5.0,"table":"1","type":"card","to":1,"card":"10d"}"#.to_string(),
+            r#"{"t":6.0,"table":"1","type":"card","to":2,"card":"9s"}"#.to_string(),
+            r#"{"t":7.0,"table":"1","type":"card","to":"dealer","card":"Kh"}"#.to_string(),
+            r#"{"t":8.0,"table":"1","type":"card","to":1,"card":"7c"}"#.to_string(),
+            r#"{"t":9.0,"table":"1","type":"card","to":2,"card":"2h"}"#.to_string(),
+            r#"{"t":10.0,"table":"1","type":"card","to":"dealer","face_down":true}"#.to_string(),
+            r#"{"t":11.0,"table":"1","type":"card","to":2,"card":"Qd"}"#.to_string(),
+            r#"{"t":12.0,"table":"1","type":"hole_card_turned","card":"Qs"}"#.to_string(),
+            format!(r#"{{"t":13.0,"table":"1","type":"collect","space":1,"chips":{one}}}"#),
+            format!(
+                r#"{{"t":14.0,"table":"1","type":"payout","space":2,"amount_cents":{two_cents},"fanned":true}}"#
+            ),
+            r#"{"t":15.0,"table":"1","type":"cards_cleared"}"#.to_string(),
+        ];
+        parse_log(&lines.join("\n")).expect("the round parses")
     }
 
     /// The round's expected findings and, for each, whether a camera above can show it.
