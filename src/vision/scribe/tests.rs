@@ -17,7 +17,12 @@ fn distance_to_a_zone_is_zero_inside_and_to_the_nearest_edge_outside() {
 }
 
 fn seen(face: Option<&str>, x: f64, y: f64) -> Seen {
-    let (hw, hh) = (18.0, 25.0);
+    seen_box(face, x, y, 18.0, 25.0)
+}
+
+/// A card found centred on `x`, `y` whose box is `hw` by `hh` pixels from its centre (its
+/// index at the top left).
+fn seen_box(face: Option<&str>, x: f64, y: f64, hw: f64, hh: f64) -> Seen {
     Seen {
         identity: face.map_or(Identity::CardBack, |f| {
             Identity::Card(f.parse().expect("a card"))
@@ -1577,17 +1582,7 @@ fn a_draw_laid_soon_after_the_hole_card_went_down_is_a_draw() {
 
 /// A card laid across a hand, as a split ace's one card is (`seen` turned a quarter).
 fn seen_across(face: &str, x: f64, y: f64) -> Seen {
-    let (hw, hh) = (25.0, 18.0);
-    Seen {
-        corners: [
-            [x - hw, y - hh],
-            [x + hw, y - hh],
-            [x + hw, y + hh],
-            [x - hw, y + hh],
-        ],
-        point: [x - hw * 0.7, y - hh * 0.7],
-        ..seen(Some(face), x, y)
-    }
+    seen_box(Some(face), x, y, 25.0, 18.0)
 }
 
 /// Aces split at space 4 and split again: each split ace takes one card, laid across it
