@@ -684,8 +684,19 @@ impl Scribe {
             // a split hand's 3d under its double-down card, found 14 pixels off its place in a
             // box 11 pixels wide, written as dealt again and then burned).
             let old_half = half_width(&o.corners).max(1.0);
+            // The dealer's hole card, face down still, with a face come to rest on its very
+            // place: that card turned over where it lies (08-11(10)), its back still found a
+            // moment by a track of its own as the dealer's hand turned it (held-out shift seed
+            // 37 at 85.4 s: the hole card Qd, turned under the dealer's hand, written as a
+            // draw to 20 and then as the hole card turned). No card is dealt onto another's
+            // place (08-10(2)).
+            let turned_over = o.identity == Identity::CardBack
+                && matches!(identity, Identity::Card(_))
+                && d <= SAME_CARD * near
+                && o.placed
+                    .is_some_and(|p| p.spot == Spot::Dealer && p.turned.is_none());
             (k != id
-                && o.seen_t <= rest_t + self.config.settle_s
+                && (o.seen_t <= rest_t + self.config.settle_s || turned_over)
                 && o.placed.is_some_and(|p| {
                     d <= near.max(old_half) && dist(o.rest, p.at) <= apart * old_half
                 })

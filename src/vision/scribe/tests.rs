@@ -1416,6 +1416,55 @@ fn a_hole_card_found_again_face_down_before_it_turned_was_turned_when_its_face_s
     assert!(turned >= 6.6, "turned at {turned} s");
 }
 
+/// The hole card turned over under the dealer's hand, its back still found a moment a little
+/// off its place while its face, found from the first, comes to rest on that place: the hole
+/// card turned (08-11(10)), not a card drawn onto it (held-out shift seed 37 at 85.4 s: the
+/// hole card Qd written as a draw to 20, a `dealer_drew_at_17_or_more` and a
+/// `dealer_hit_at_17_not_burned` not there, and then as the hole card turned).
+#[test]
+fn a_face_on_the_hole_cards_place_while_its_back_is_still_found_is_the_hole_card_turned() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 22.0, dealer[1]];
+    let log = read(&layout, 60, |t| {
+        let mut found = vec![seen(Some("9s"), seven[0], seven[1])];
+        if t >= 1.0 {
+            found.push(seen(Some("10d"), dealer[0] - 22.0, dealer[1]));
+        }
+        if t >= 1.8 {
+            found.push(seen(Some("Kc"), seven[0] - 18.0, seven[1] + 25.0));
+        }
+        // The hole card: face down from 2.6 s; lifted to be turned from 5.6 s, its back found
+        // 10 pixels off its place till 6.4 s, its face on its place from 6 s on.
+        if (2.6..5.6).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        if (5.6..6.5).contains(&t) {
+            found.push(seen(None, hole[0], hole[1] - 10.0));
+        }
+        if t >= 6.0 {
+            found.push(seen(Some("Qd"), hole[0], hole[1] + 1.0));
+        }
+        found
+    });
+    assert_eq!(dealt_to(&log, Target::Dealer), ["10d"], "{log:?}");
+    let turned: Vec<(f64, String)> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::HoleCardTurned { card } => Some((e.t, card.to_string())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turned.len(), 1, "{log:?}");
+    assert_eq!(turned[0].1, "Qd");
+    assert!(
+        (5.9..=6.5).contains(&turned[0].0),
+        "turned at {} s",
+        turned[0].0
+    );
+}
+
 /// A hand busted by its hit and its wager taken at once, the chips hidden by the dealer's
 /// hand as the hit went down (so the taking is dated before the hit came to rest), the
 /// taking read only after the hole card turned: the hit was dealt all the same (held-out
