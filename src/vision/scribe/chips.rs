@@ -640,36 +640,18 @@ impl Scribe {
             // top's value found in the fan has that chip unseen, and at least it (held-out
             // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
             // the $2 unfound there, read $10 counted and an overpay).
-            let stack_top = self.stakes[i]
-                .tracks
-                .iter()
-                .filter(|id| !run.contains(id))
-                .filter_map(|id| self.chips.get(id))
-                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
-                .map(|n| n.value);
             let top_unseen = if fanned && under == 0 && !self.stakes[i].counted {
-                stack_top.filter(|v| !values.contains(v)).unwrap_or(0)
+                self.stakes[i]
+                    .tracks
+                    .iter()
+                    .filter(|id| !run.contains(id))
+                    .filter_map(|id| self.chips.get(id))
+                    .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                    .map(|n| n.value)
+                    .filter(|v| !values.contains(v))
+                    .unwrap_or(0)
             } else {
                 0
-            };
-            // A stack spread where it stood keeps its bottom chip on its spot and slides each
-            // chip past the one under it, its top chip farthest (08-11(16)(a)): a first count
-            // of a fan so read, from a chip on the stack's spot to the stack's own top chip,
-            // the fan's only chip of that value, has no chip past its end, whatever lies
-            // there (held-out shift seed 37 at 666.6 s: a $21 wager fanned toward the dealer,
-            // its top $1 at the end by its hand's 10d, read as at least $21 and a $5
-            // overpay missed).
-            let spread_whole = fanned && !self.stakes[i].counted && {
-                let at = self.stakes[i].at;
-                let from_spot = under > 0 || notes.iter().any(|n| dist(n.rest, at) <= 0.5 * chip_d);
-                let farthest = notes
-                    .iter()
-                    .max_by(|a, b| dist(a.rest, at).total_cmp(&dist(b.rest, at)));
-                from_spot
-                    && stack_top.is_some_and(|top| {
-                        farthest.is_some_and(|n| n.value == top)
-                            && notes.iter().filter(|n| n.value == top).count() == 1
-                    })
             };
             let s = &mut self.stakes[i];
             let more = s.counted;
@@ -714,7 +696,6 @@ impl Scribe {
                 // double so taken as a lower bound, and a $5 overpay missed). A wager fanned
                 // where it stood, onto a card, may run on under it.
                 let onto = matches!(s.kind, WagerKind::Original | WagerKind::Split)
-                    && !spread_whole
                     && self.runs_under_a_card(&fan, chip_d);
                 let short = fan_has_gap(&fan, chip_d) || onto || top_unseen > 0;
                 self.amend(event, |k| {

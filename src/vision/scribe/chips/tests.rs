@@ -1144,54 +1144,6 @@ fn a_fan_running_onto_a_card_is_counted_at_least() {
     assert_eq!(on_card(false), (vec![(3, 1200)], Some(false)));
 }
 
-/// A stack spread where it stood keeps its bottom chip on its spot and slides its top chip
-/// farthest (08-11(16)(a)): fanned toward the dealer onto its hand's card, ending in the
-/// stack's own top chip, the only one of its value, it has no chip past that end and its
-/// count is exact (held-out shift seed 37 at 666.6 s: a $21 wager fanned $5 $5 $5 $5 $1
-/// toward the dealer, its $1 by its hand's 10d, read as at least $21 and a $5 overpay
-/// missed). Ending in another chip of the top's value, or in a chip of another value, the
-/// top may lie under the card: a lower bound.
-#[test]
-fn a_stack_spread_onto_a_card_up_to_its_own_top_chip_is_counted_exactly() {
-    let spread = |values: &[i64]| {
-        let mut p = Paying::new();
-        p.scribe.chips.get_mut(&1).expect("the stack").value = 100;
-        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t - 0.13;
-        p.scribe.now = p.t + 1.5;
-        let mut run = Vec::new();
-        for (i, v) in values.iter().enumerate() {
-            let id = 20 + i as u64;
-            p.put(id, p.toward(p.at, i as f64 * 0.62), *v);
-            run.push(id);
-        }
-        // The hand's card, the next chip's place on it.
-        let card = p.toward(p.at, values.len() as f64 * 0.62 + 1.0);
-        let face = "10d".parse().expect("a card");
-        p.scribe.lay_card(90, face, 3, card_box(card), p.t - 5.0);
-        p.scribe.cards.get_mut(&90).expect("the card").seen_t = p.t;
-        p.scribe.hands[3] = vec![vec![90]];
-        p.scribe.arrived(3, &run);
-        let wager = &p.scribe.stakes[0];
-        let written = p
-            .scribe
-            .pending
-            .iter()
-            .find(|e| e.seq == wager.event)
-            .map(|e| e.kind.clone());
-        match written {
-            Some(EventKind::Wager {
-                money, at_least, ..
-            }) => (money.amount, at_least),
-            other => panic!("{other:?}"),
-        }
-    };
-    assert_eq!(spread(&[500, 500, 500, 500, 100]), (2100, false));
-    // Its last $1 may lie under the card.
-    assert_eq!(spread(&[500, 500, 500, 100, 100]), (1700, true));
-    // Its top $1 may lie under the card.
-    assert_eq!(spread(&[500, 500, 500, 500]), (2100, true));
-}
-
 /// A fan's chips lie evenly (the simulator's 0.62 of a chip's width apart): a gap of two
 /// steps inside it is a chip unseen; one missing at an end, or a chip found twice beside
 /// another, leaves none.
