@@ -73,6 +73,9 @@ pub(super) struct Stake {
     /// Left standing where it was placed as its payoff was fanned beside it: one chip, its
     /// amount exact though never fanned (see [`Scribe::left_standing`]).
     lone: bool,
+    /// The value of its stack's top chip, last seen before the stack was fanned where it
+    /// stood (0: never so fanned): the chip at the fan's far end.
+    top: i64,
 }
 
 impl Stake {
@@ -543,7 +546,25 @@ impl Scribe {
         // The stake fanned here first: a hand's double-down fanned where it stood may run
         // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
         // double-down fan, its third chip on the tip's spot, read as the tip fanned).
-        let mine = |s: &Stake| at_stake(s) && !taken(s) && (live || s.t > emptied);
+        // A stack spread where it stood keeps its bottom chip on its spot and slides each
+        // chip past the one under it, its top chip farthest (08-11(16)(a)): past the far end
+        // of such a fan lies none of its chips but its top, so a chip there of another value
+        // is laid there, not uncovered late (held-out shift seed 37 at 3232.3 s: a 50-cent
+        // tip paid beside the tip, a step past the $2 end of the $17 wager's fan, read as the
+        // wager's, $17.50, and a `wager_not_whole_dollar` and an underpay not there).
+        let off_fan = |s: &Stake| {
+            let reach = s
+                .fan
+                .iter()
+                .map(|q| dist(*q, s.at))
+                .fold(f64::NEG_INFINITY, f64::max);
+            s.counted
+                && s.top > 0
+                && notes
+                    .iter()
+                    .all(|n| n.value != s.top && dist(n.rest, s.at) > reach + 0.3 * chip_d)
+        };
+        let mine = |s: &Stake| at_stake(s) && !taken(s) && (live || s.t > emptied) && !off_fan(s);
         // A chip alone come to rest with a fan of this space's hand, in line with it and one
         // chip beyond its end where the tip bet's chip still lies: that fan's end, laid over
         // the tip (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1,
@@ -640,16 +661,16 @@ impl Scribe {
             // top's value found in the fan has that chip unseen, and at least it (held-out
             // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
             // the $2 unfound there, read $10 counted and an overpay).
+            // The stack's top chip: of its chips not in the run, the one last seen.
+            let stack_top = self.stakes[i]
+                .tracks
+                .iter()
+                .filter(|id| !run.contains(id))
+                .filter_map(|id| self.chips.get(id))
+                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                .map_or(0, |n| n.value);
             let top_unseen = if fanned && under == 0 && !self.stakes[i].counted {
-                self.stakes[i]
-                    .tracks
-                    .iter()
-                    .filter(|id| !run.contains(id))
-                    .filter_map(|id| self.chips.get(id))
-                    .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
-                    .map(|n| n.value)
-                    .filter(|v| !values.contains(v))
-                    .unwrap_or(0)
+                Some(stack_top).filter(|v| !values.contains(v)).unwrap_or(0)
             } else {
                 0
             };
@@ -675,6 +696,7 @@ impl Scribe {
                     s.amount + fresh.iter().map(|f| f.1).sum::<i64>() - top
                 } else if fanned {
                     s.unseen = top_unseen;
+                    s.top = stack_top;
                     total + under + top_unseen
                 } else {
                     s.amount.max(total)
@@ -1201,6 +1223,7 @@ impl Scribe {
             gone: None,
             unseen: 0,
             lone: false,
+            top: 0,
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);

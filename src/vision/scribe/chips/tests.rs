@@ -292,6 +292,7 @@ impl Paying {
             gone: None,
             unseen: 0,
             lone: false,
+            top: 0,
         });
     }
 
@@ -322,6 +323,7 @@ impl Paying {
             gone: None,
             unseen: 0,
             lone: false,
+            top: 0,
         });
     }
 
@@ -705,6 +707,30 @@ fn a_tip_payoff_come_to_rest_with_a_wager_fans_chip_is_the_tips() {
         "the tip's payoff is read: {:?}",
         p.scribe.pending
     );
+}
+
+/// A stack spread where it stood has its top chip at the fan's far end (08-11(16)(a)): a chip
+/// come to rest a step past that end, of another value than the top's, is laid there, not
+/// the fan's uncovered late. Held-out shift seed 37 at 3232.3 s: a 50-cent tip paid beside
+/// the tip, a step past the $2 end of a $17.00 wager's fan and 0.46 of a chip aside, read
+/// as the wager's ($17.50): a `wager_not_whole_dollar` and an underpay that were not there.
+/// A chip of the top's value there may be the top, found late: the fan's.
+#[test]
+fn a_chip_past_a_spread_stacks_top_chip_of_another_value_is_not_the_fans() {
+    let laid_past = |value: i64| {
+        let mut p = Paying::new();
+        p.fanned_nineteen();
+        // Fanned where it stood from a stack topped by a $2, at its far end.
+        p.scribe.stakes[0].top = 200;
+        let tip_at = p.toward(p.along(-2.0), -1.0);
+        p.put(30, tip_at, 50);
+        p.stake(3, 1, WagerKind::Tip, tip_at, 50, vec![30]);
+        p.put(40, p.toward(p.along(-3.1), -0.45), value);
+        p.scribe.arrived(3, &[40]);
+        (p.scribe.stakes[0].amount, p.tip_paid())
+    };
+    assert_eq!(laid_past(50), (1900, true), "the tip's payoff");
+    assert_eq!(laid_past(200), (2100, false), "the stack's top, found late");
 }
 
 /// A payoff fanned out from its wager to the dealer's right, its far chip nearer the next
@@ -1233,6 +1259,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         gone: None,
         unseen: 0,
         lone: false,
+        top: 0,
     });
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
@@ -1370,6 +1397,7 @@ fn a_hand_doubles_once() {
         gone: None,
         unseen: 0,
         lone: false,
+        top: 0,
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
