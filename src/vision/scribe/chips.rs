@@ -868,16 +868,18 @@ impl Scribe {
             let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
             self.stakes[k].paid = true;
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
-            // But one chip worth less than the wager it pays, counted chip by chip, is no
-            // payoff a dealer would make of a lone chip (a main bet wins at least even
-            // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
+            // But one chip worth less than the wager it pays, counted chip by chip or read at
+            // its top chip (at least that), is no payoff a dealer would make of a lone chip (a
+            // main bet wins at least even money): it is the top of a stack not fanned
+            // (08-11(16)(a)), of at least that (held-out shift seed 37 at 2751.7 s: a $7.50
+            // blackjack payoff stacked on a $5 wager stacked, read as 50 cents paid).
             // So too one chip worth less than twice an insurance bet read (at least that much,
             // counted or not): insurance pays two to one, its payoff fanned beside the bet at
             // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
             // bet stacked, read $5 and $5, no finding).
             let stacked = notes.len() == 1
                 && match bet {
-                    Bet::Main => counted && total < self.valued(staked),
+                    Bet::Main => total < self.valued(staked),
                     Bet::Insurance => total < 2 * staked,
                     Bet::Tip => false,
                 };

@@ -1822,6 +1822,35 @@ fn a_wager_left_standing_as_its_payoff_is_fanned_is_one_chip() {
     }
 }
 
+/// One chip in view paid beside a stacked wager, worth less than the wager's top chip: the
+/// wager is at least its top chip and a main bet wins at least even money, so this is no
+/// lone chip but the top of a payoff stacked, not fanned (08-11(16)(a)), of at least that
+/// (held-out shift seed 37 at 2751.7 s: a blackjack's $7.50 stacked on a $5 wager stacked,
+/// read as a 50-cent payoff, a `payout_not_fanned` missed and an underpay not there). One
+/// chip worth the wager's top or more may be a lone chip: nothing is said of its fanning.
+#[test]
+fn one_chip_paid_under_a_stacked_wagers_top_is_a_payoff_stacked() {
+    let paid = |cents: i64| {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[cents]);
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t + 0.8;
+        p.scribe.now = p.t + 1.0;
+        p.scribe.arrived(3, &run);
+        p.scribe.pending.iter().find_map(|e| match &e.kind {
+            EventKind::Payout {
+                space: 3,
+                money,
+                fanned,
+                at_least,
+                ..
+            } => Some((money.amount, *fanned, *at_least)),
+            _ => None,
+        })
+    };
+    assert_eq!(paid(50), Some((50, Some(false), true)));
+    assert_eq!(paid(500), Some((500, None, false)));
+}
+
 /// Chips come to rest on an empty space's circle while the round's cards still lie on the
 /// felt are no new wager: no original wager is placed once the first card is dealt
 /// (08-09(2); held-out shift seed 30 at 2359.8 s: a $1 of the next space's payoffs found
