@@ -79,6 +79,27 @@ pub(super) struct Stake {
 }
 
 impl Stake {
+    /// Whether every chip of `notes` lies past the far end of this stake's fan, spread where
+    /// it stood, and is of another value than its stack's top (`chip_d`: a chip's width,
+    /// pixels). A stack spread where it stood keeps its bottom chip on its spot and slides
+    /// each chip past the one under it, its top chip farthest (08-11(16)(a)): past that end
+    /// lies none of its chips but its top, so such chips are laid there, not the fan's
+    /// uncovered late (held-out shift seed 37 at 3232.3 s: a 50-cent tip paid beside the
+    /// tip, a step past the $2 end of the $17 wager's fan, read as the wager's, $17.50, and a
+    /// `wager_not_whole_dollar` and an underpay not there).
+    fn past_its_top(&self, notes: &[&ChipNote], chip_d: f64) -> bool {
+        let reach = self
+            .fan
+            .iter()
+            .map(|q| dist(*q, self.at))
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.counted
+            && self.top > 0
+            && notes
+                .iter()
+                .all(|n| n.value != self.top && dist(n.rest, self.at) > reach + 0.3 * chip_d)
+    }
+
     fn bet(&self) -> Bet {
         match self.kind {
             WagerKind::Tip | WagerKind::TipDouble => Bet::Tip,
@@ -546,53 +567,12 @@ impl Scribe {
         // The stake fanned here first: a hand's double-down fanned where it stood may run
         // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
         // double-down fan, its third chip on the tip's spot, read as the tip fanned).
-        // A stack spread where it stood keeps its bottom chip on its spot and slides each
-        // chip past the one under it, its top chip farthest (08-11(16)(a)): past the far end
-        // of such a fan lies none of its chips but its top, so a chip there of another value
-        // is laid there, not uncovered late (held-out shift seed 37 at 3232.3 s: a 50-cent
-        // tip paid beside the tip, a step past the $2 end of the $17 wager's fan, read as the
-        // wager's, $17.50, and a `wager_not_whole_dollar` and an underpay not there).
-        let off_fan = |s: &Stake| {
-            let reach = s
-                .fan
-                .iter()
-                .map(|q| dist(*q, s.at))
-                .fold(f64::NEG_INFINITY, f64::max);
-            s.counted
-                && s.top > 0
-                && notes
-                    .iter()
-                    .all(|n| n.value != s.top && dist(n.rest, s.at) > reach + 0.3 * chip_d)
-        };
-        // A stack spread where it stood leaves its bottom chip on its spot and the next a
-        // step on (08-11(16)(a)): chips come to rest by a stack not counted yet, none of them
-        // on its spot, and neither the stack's own chip still there with the nearest of them
-        // a step from it, are laid beside it, not that stack spread (held-out shift seed 37
-        // at 1490.8 s: a pair of twos split twice, each hand doubled, the payoffs fanned on
-        // the player's side of the split hands' stacks, a chip's width off: read as those
-        // stacks spread, $47 and $46, and then the first hand's wager, fanned, as more).
-        let spread_here = |s: &Stake| {
-            if s.counted || notes.len() < 2 {
-                return true;
-            }
-            let near = points
-                .iter()
-                .map(|p| dist(*p, s.at))
-                .fold(f64::INFINITY, f64::min);
-            if near <= 0.5 * chip_d {
-                return true;
-            }
-            let step = fan_step(&points, chip_d).unwrap_or(0.62 * chip_d);
-            let standing = s
-                .tracks
-                .iter()
-                .filter(|id| !run.contains(id))
-                .filter_map(|id| chips.get(id))
-                .any(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t);
-            standing && near <= 1.3 * step
-        };
         let mine = |s: &Stake| {
-            at_stake(s) && !taken(s) && (live || s.t > emptied) && !off_fan(s) && spread_here(s)
+            at_stake(s)
+                && !taken(s)
+                && (live || s.t > emptied)
+                && !s.past_its_top(&notes, chip_d)
+                && self.spread_here(s, run, &points, t, chip_d)
         };
         // A chip alone come to rest with a fan of this space's hand, in line with it and one
         // chip beyond its end where the tip bet's chip still lies: that fan's end, laid over
@@ -1334,6 +1314,43 @@ impl Scribe {
                     .iter()
                     .any(|n| dist(n.rest, q) <= RUN * 2.0 * n.radius)
             })
+    }
+
+    /// Whether chips `run`, come to rest at `points` (pixels) by `t` seconds, may be stake
+    /// `s`'s stack spread where it stood (`chip_d`: a chip's width, pixels). A stack spread
+    /// where it stood leaves its bottom chip on its spot and the next a step on
+    /// (08-11(16)(a)): two chips or more by a stack not counted yet, none of them on its spot,
+    /// and neither the stack's own chip still there with the nearest of them a step from it,
+    /// are laid beside it, not that stack spread (held-out shift seed 37 at 1490.8 s: a pair
+    /// of twos split twice, each hand doubled, the payoffs fanned on the player's side of the
+    /// split hands' stacks, a chip's width off: read as those stacks spread, $47 and $46, and
+    /// then the first hand's wager, fanned, as more).
+    fn spread_here(
+        &self,
+        s: &Stake,
+        run: &[u64],
+        points: &[[f64; 2]],
+        t: f64,
+        chip_d: f64,
+    ) -> bool {
+        if s.counted || points.len() < 2 {
+            return true;
+        }
+        let near = points
+            .iter()
+            .map(|p| dist(*p, s.at))
+            .fold(f64::INFINITY, f64::min);
+        if near <= 0.5 * chip_d {
+            return true;
+        }
+        let step = fan_step(points, chip_d).unwrap_or(0.62 * chip_d);
+        let standing = s
+            .tracks
+            .iter()
+            .filter(|id| !run.contains(id))
+            .filter_map(|id| self.chips.get(id))
+            .any(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t);
+        standing && near <= 1.3 * step
     }
 
     /// True when some chip of the wager was in sight within [`REFOUND_S`] before chips came to
