@@ -666,10 +666,6 @@ impl Scribe {
             };
             // Two chips fanned from a stack of two: one moved beside, one where it stood.
             let fanned = notes.len() >= 2 || (under > 0 && beside_stack);
-            // The stack's top chip is a chip of its fan: a stack fanned with no chip of the
-            // top's value found in the fan has that chip unseen, and at least it (held-out
-            // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
-            // the $2 unfound there, read $10 counted and an overpay).
             // The stack's top chip: of its chips not in the run, the one last seen.
             let stack_top = self.stakes[i]
                 .tracks
@@ -678,6 +674,10 @@ impl Scribe {
                 .filter_map(|id| self.chips.get(id))
                 .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
                 .map_or(0, |n| n.value);
+            // The stack's top chip is a chip of its fan: a stack fanned with no chip of the
+            // top's value found in the fan has that chip unseen, and at least it (held-out
+            // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
+            // the $2 unfound there, read $10 counted and an overpay).
             let top_unseen = if fanned && under == 0 && !self.stakes[i].counted {
                 Some(stack_top).filter(|v| !values.contains(v)).unwrap_or(0)
             } else {
