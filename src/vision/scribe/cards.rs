@@ -984,6 +984,16 @@ impl Scribe {
         self.place(moved);
     }
 
+    /// Where the first card of hand `hand` at `space` lies, pixels, once placed.
+    pub(super) fn hand_card_at(&self, space: u8, hand: u8) -> Option<[f64; 2]> {
+        let id = self
+            .hands
+            .get(usize::from(space))?
+            .get(usize::from(hand).checked_sub(1)?)?
+            .first()?;
+        self.cards.get(id)?.placed.as_ref().map(|p| p.at)
+    }
+
     /// The second card of hand `hand` at space `s`, when it is `id`, becomes the next hand:
     /// when the two are a pair, any two ten-count cards included (08-09(2)(c)), or either face
     /// is unread. Two cards read as no pair are not split: the second moved (a hit card

