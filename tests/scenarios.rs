@@ -154,10 +154,15 @@ fn check(log: &std::path::Path) -> Result<(), String> {
             "findings:\n    got  {got:?}\n    want {want:?}\n    messages: {msgs:#?}"
         ));
     }
+    // Every finding says when to look: within the log's own times.
+    let first_t = events.iter().map(|e| e.t).fold(f64::INFINITY, f64::min);
+    let last_t = events.iter().map(|e| e.t).fold(f64::NEG_INFINITY, f64::max);
     for f in &out.findings {
         if !f.citation.starts_with("N.D. Admin. Code 99-01.3-08-")
             || f.message.is_empty()
             || f.t_end < f.t_start
+            || f.t_start < first_t
+            || f.t_end > last_t
         {
             errs.push(format!(
                 "finding {} lacks a citation, a message or a time span: {f:?}",

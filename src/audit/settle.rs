@@ -205,12 +205,15 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             }
         }
         let sp = &r.spaces[si];
+        // When a side bet was to be settled, should no chips have moved on it: from the
+        // space's first event to the round's end.
+        let settled = (sp.t_first, r.t_end);
         let (tip, tip_double, tip_flow) = (sp.tip, sp.tip_double, sp.tip_flow);
         if tip != 0 || tip_double != 0 || tip_flow.moved() {
             wagered += tip + tip_double;
             let te = expect_tip(tip, tip_double, first_outcome, dealer_natural);
             if tip_flow.paid != te.pay || tip_flow.collected != te.collect {
-                judge_side(r, space, Bet::Tip, te, tip_flow);
+                judge_side(r, space, Bet::Tip, te, tip_flow, settled);
             }
             exp_house += te.collect - te.pay;
             obs_house += tip_flow.collected - tip_flow.paid;
@@ -221,7 +224,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
             wagered += ins;
             let ie = expect_insurance(ins, dealer_natural);
             if ins_flow.paid != ie.pay || ins_flow.collected != ie.collect {
-                judge_side(r, space, Bet::Insurance, ie, ins_flow);
+                judge_side(r, space, Bet::Insurance, ie, ins_flow, settled);
             }
             exp_house += ie.collect - ie.pay;
             obs_house += ins_flow.collected - ins_flow.paid;
@@ -634,8 +637,9 @@ fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
 }
 
 /// Reports a tip or insurance bet whose chips did not move as `e` calls for (the caller
-/// compares first).
-fn judge_side(r: &mut Round, space: u8, bet: Bet, e: Expect, f: Flow) {
+/// compares first): when its chips moved, or, none having moved, over `settled` (seconds),
+/// the span in which it was to be settled, so that the finding says when to look.
+fn judge_side(r: &mut Round, space: u8, bet: Bet, e: Expect, f: Flow, settled: (f64, f64)) {
     let (kind, name) = match bet {
         Bet::Tip => (FindingKind::TipSettledWrong, "tip bet"),
         _ => (FindingKind::InsuranceSettledWrong, "insurance bet"),
@@ -660,7 +664,11 @@ fn judge_side(r: &mut Round, space: u8, bet: Bet, e: Expect, f: Flow) {
         kind,
         None,
         (Some(space), None),
-        (f.t_first, f.t_last),
+        if f.moved() {
+            (f.t_first, f.t_last)
+        } else {
+            settled
+        },
         want.clone(),
         got.clone(),
         Some((exp, obs)),
