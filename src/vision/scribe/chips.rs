@@ -18,6 +18,8 @@ mod depart;
 mod fan;
 mod runs;
 
+use runs::FANS_APART_S;
+
 use fan::{
     across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line,
     fan_step, median_step, nearest_point, nearest_rest, off_line, one_per_chip, payoff_reach,
@@ -476,6 +478,31 @@ impl Scribe {
         let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         let ax = self.axes[usize::from(space)];
         let chip_d = 2.0 * radius;
+        // A chip laid in one movement with a fan of this space's hand, across the tip from
+        // its end (see [`Scribe::end_across_the_tip`]), and chips come to rest by it a
+        // movement later: the fan's end and what was laid next, the tip's payoff (held-out
+        // shift seed 39 at 731.3 s: a $1 double-down's end and the $2 tip's payoff laid 1.1 s
+        // later 0.8 of a chip from it, read together as the tip fanned where it stood, $5,
+        // and the tip's payoff missed). Each is judged apart.
+        if notes.len() >= 2 {
+            let end = run.iter().copied().find(|id| {
+                self.chips.get(id).is_some_and(|n| {
+                    self.end_across_the_tip(space, n.rest, n.rest_t, chip_d)
+                        .is_some()
+                        && run.iter().filter(|o| *o != id).all(|o| {
+                            self.chips
+                                .get(o)
+                                .is_some_and(|m| m.rest_t > n.rest_t + FANS_APART_S)
+                        })
+                })
+            });
+            if let Some(end) = end {
+                let later: Vec<u64> = run.iter().copied().filter(|id| *id != end).collect();
+                self.arrived(space, &[end]);
+                self.arrived(space, &later);
+                return;
+            }
+        }
         // A wager's own chips fanned where it stood (now counted), or found again there while
         // its hand is still on the felt. A stack where last round's wager stood, with no
         // cards left there, is a new wager.
@@ -589,35 +616,15 @@ impl Scribe {
                 && !s.past_its_top(&notes, chip_d)
                 && self.spread_here(s, run, &points, t, chip_d)
         };
-        // A chip alone come to rest with a fan of this space's hand, in line with it and one
-        // chip beyond its end where the tip bet's chip still lies: that fan's end, laid over
-        // the tip (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1,
-        // its $2 over the $2 tip, the $1 read as the tip fanned, a $3 tip and a
-        // `tip_settled_wrong` that was not there).
-        let across_the_tip = |s: &Stake| {
-            notes.len() == 1
-                && !s.closed
-                && s.space == space
-                && s.counted
-                && s.bet() == Bet::Main
-                && s.tracks
-                    .iter()
-                    .filter_map(|id| chips.get(id))
-                    .any(|n| (n.rest_t - t).abs() <= TOGETHER_S)
-                && self.stakes.iter().any(|tip| {
-                    !tip.closed
-                        && tip.space == space
-                        && tip.bet() == Bet::Tip
-                        && !tip.counted
-                        && self.present(tip)
-                        && across_a_covered_chip(&s.fan, points[0], tip.at, chip_d)
-                })
-        };
         let own = self
             .stakes
             .iter()
             .position(|s| mine(s) && fanned_here(s))
-            .or_else(|| self.stakes.iter().position(across_the_tip))
+            .or_else(|| {
+                (notes.len() == 1)
+                    .then(|| self.end_across_the_tip(space, points[0], t, chip_d))
+                    .flatten()
+            })
             .or_else(|| self.stakes.iter().position(mine));
         // The chips now here are not the taken wager's.
         for i in gone {
@@ -1440,6 +1447,33 @@ impl Scribe {
             .spaces
             .get(usize::from(space).wrapping_sub(1))
             .map_or([0.0, 0.0], |s| centroid(&s.bet))
+    }
+
+    /// The wager of `space`'s hand (index into `stakes`) whose counted fan came to rest with
+    /// a chip alone at `p` (pixels) at `t` (seconds), `p` in line with it and one chip beyond
+    /// its end where the tip bet's chip still lies: `p` is that fan's end, laid over the tip
+    /// (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1, its $2 over
+    /// the $2 tip, the $1 read as the tip fanned, a $3 tip and a `tip_settled_wrong` that was
+    /// not there). `chip_d` is a chip's width, pixels.
+    fn end_across_the_tip(&self, space: u8, p: [f64; 2], t: f64, chip_d: f64) -> Option<usize> {
+        self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space == space
+                && s.counted
+                && s.bet() == Bet::Main
+                && s.tracks
+                    .iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .any(|n| (n.rest_t - t).abs() <= TOGETHER_S)
+                && self.stakes.iter().any(|tip| {
+                    !tip.closed
+                        && tip.space == space
+                        && tip.bet() == Bet::Tip
+                        && !tip.counted
+                        && self.present(tip)
+                        && across_a_covered_chip(&s.fan, p, tip.at, chip_d)
+                })
+        })
     }
 
     /// When a card placed by `by` seconds was last seen, seconds (minus infinity when none

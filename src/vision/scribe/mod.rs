@@ -116,7 +116,10 @@ pub struct Scribe {
     /// Chips of wagers that went out of sight under chips laid over them: they lie there
     /// until the round's cards are cleared, and go with them.
     chips_under: Vec<u64>,
-    /// This round's wagers.
+    /// Every wager read this shift, in the order read (a chip's [`ChipNote`] names its wager
+    /// by index here): this round's are those not closed. Asked about a space's wagers, the
+    /// closed ones are last rounds' (held-out shift seed 38 at 2855.5 s: a resplit hand's
+    /// wager looked for from a wager of an earlier round).
     stakes: Vec<Stake>,
     /// This round's payoffs.
     paid: Vec<Paid>,

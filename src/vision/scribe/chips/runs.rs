@@ -39,7 +39,7 @@ const END_TO_END: f64 = 1.25;
 /// payoff fanned comes to rest within half a second (clean shift seed 13 at 208 s: an $18.00
 /// payoff's last two chips at rest 0.27 s after its first three, 1.06 times its step from
 /// them), two fans laid one after the other a second or more apart.
-const FANS_APART_S: f64 = 0.5;
+pub(super) const FANS_APART_S: f64 = 0.5;
 
 impl Scribe {
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as

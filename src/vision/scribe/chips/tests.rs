@@ -2151,3 +2151,61 @@ fn a_stack_put_down_on_last_rounds_fan_just_after_its_cards_went_is_the_next_wag
     assert_eq!(wagers(0.45), 2, "last round's and the next");
     assert_eq!(wagers(-0.5), 1, "the round still on: the fan's chip");
 }
+
+/// A hand's double-down fanned over the tip bet beside it ends one chip beyond the tip, and
+/// the tip's payoff is laid by that end a movement later: two chips, the double-down's and
+/// the tip's payoff, not the tip fanned (held-out shift seed 39 at 731.3 s, these pixels:
+/// space 1's $13 wager and $13 double-down fanned together, the double-down $5 $5 $2 $1 with
+/// its $2 over the $2 tip, the tip's $2 payoff come to rest 0.8 of a chip from the $1 1.1 s
+/// later. Read together, the two were taken for the tip fanned where it stood, $5, and the
+/// tip's payoff missed: a `tip_settled_wrong` that was not there).
+#[test]
+fn a_double_downs_end_beyond_the_tip_and_the_tips_payoff_laid_by_it_later_are_two_chips() {
+    let mut p = Paying::new();
+    p.radius = 11.2;
+    p.scribe.stakes.clear();
+    let tip = [258.9, 467.3];
+    p.put(4, tip, 200);
+    p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
+    // The wager's and the double-down's stacks, last seen a moment before their fans.
+    for (id, at) in [(2, [272.3, 428.3]), (3, [285.0, 454.6])] {
+        p.put(id, at, 100);
+        p.scribe.chips.get_mut(&id).expect("the stack").seen_t = p.t - 0.2;
+    }
+    p.stake(1, 1, WagerKind::Original, [272.3, 428.3], 100, vec![2]);
+    p.stake(1, 1, WagerKind::Double, [285.0, 454.6], 100, vec![3]);
+    let laid = [
+        (165, [272.3, 430.8], 500),
+        (167, [257.8, 438.6], 500),
+        (172, [250.0, 442.0], 200),
+        (168, [234.0, 450.5], 100),
+        (166, [284.2, 457.1], 500),
+        (171, [270.7, 463.6], 500),
+        (170, [246.0, 477.7], 100),
+    ];
+    for (id, at, v) in laid {
+        p.put(id, at, v);
+    }
+    let t = p.t;
+    // The wager's payoff beside it 0.4 s later, then the tip's by the double-down's end.
+    p.t = t + 0.4;
+    p.put(174, [314.0, 410.0], 100);
+    p.put(175, [301.8, 416.6], 2500);
+    p.t = t + 1.1;
+    p.put(177, [231.5, 468.9], 200);
+    p.scribe.arrivals = laid.iter().map(|c| c.0).chain([174, 175, 177]).collect();
+    // The rest lies where it came to rest, in sight.
+    for now in [t + 1.5, t + 2.17] {
+        p.scribe.now = now;
+        for (_, n) in p.scribe.chips.iter_mut().filter(|(id, _)| **id > 3) {
+            n.seen_t = now;
+        }
+        p.scribe.judge_arrivals(false);
+    }
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    let tip = &p.scribe.stakes[0];
+    assert_eq!((tip.amount, tip.counted), (200, false), "{tip:?}");
+    assert!(p.paid().contains(&(1, 200)), "the tip paid: {:?}", p.paid());
+    let double = &p.scribe.stakes[2];
+    assert!(double.counted && double.tracks.contains(&170), "{double:?}");
+}
