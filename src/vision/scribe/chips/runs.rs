@@ -478,7 +478,11 @@ impl Scribe {
     /// overlap, and is left out. Held-out shift seed 24 at 949 s: space 1's $17 wager and
     /// $17 double-down fanned a width and a third apart, a $5 found between them; read as one
     /// run, the wager was counted $39, over the table's limit, and the double-down written
-    /// collected.
+    /// collected. So too where each stack's own track stayed on its bottom chip as the rest
+    /// were fanned from it in one movement (see [`Scribe::fanned_from_its_stack`]; held-out
+    /// clean shift seed 41 at 2112.1 s: space 1's $20 wager and $20 double-down, $5 chips on
+    /// red felt, a $5 found between them over the tip; read as one run, the wager was counted
+    /// $40, over the table's limit).
     pub(super) fn stacks_fanned_side_by_side(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
         let (notes, chip_d, _) = self.run_notes(&run);
         if notes.len() < 4 || notes.len() != run.len() {
@@ -486,6 +490,10 @@ impl Scribe {
         }
         let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let last = notes
+            .iter()
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
         let fanned: Vec<&Stake> = self
             .stakes
             .iter()
@@ -493,7 +501,9 @@ impl Scribe {
                 !s.closed
                     && s.bet() == Bet::Main
                     && !s.tracks.is_empty()
-                    && self.fanned_as(s, &run, &points, first, chip_d)
+                    && (self.fanned_as(s, &run, &points, first, chip_d)
+                        || last - first <= TOGETHER_S
+                            && self.fanned_from_its_stack(s, &points, first, chip_d))
             })
             .collect();
         let [a, b] = fanned[..] else {
@@ -507,21 +517,28 @@ impl Scribe {
                 .filter(|k| !not.contains(k))
                 .min_by(|&x, &y| dist(points[x], at).total_cmp(&dist(points[y], at)))
         };
-        let (Some(on_a), Some(on_b)) = (nearest(a.at, &[]), nearest(b.at, &[])) else {
+        // Each fan starts from the chip of the run on its stack's spot, or from the spot
+        // itself where the stack's own track stayed on the bottom chip.
+        let on_spot =
+            |s: &Stake| nearest(s.at, &[]).filter(|&k| dist(points[k], s.at) <= 0.5 * chip_d);
+        let (on_a, on_b) = (on_spot(a), on_spot(b));
+        if on_a.is_some() && on_a == on_b {
+            return vec![run];
+        }
+        let used: Vec<usize> = [on_a, on_b].into_iter().flatten().collect();
+        let (from_a, from_b) = (
+            on_a.map_or(a.at, |k| points[k]),
+            on_b.map_or(b.at, |k| points[k]),
+        );
+        let (Some(next_a), Some(next_b)) = (nearest(from_a, &used), nearest(from_b, &used)) else {
             return vec![run];
         };
-        let (Some(next_a), Some(next_b)) = (
-            nearest(points[on_a], &[on_a, on_b]),
-            nearest(points[on_b], &[on_a, on_b]),
-        ) else {
-            return vec![run];
-        };
-        if on_a == on_b || next_a == next_b {
+        if next_a == next_b {
             return vec![run];
         }
         let lines = [
-            (points[on_a], unit(sub(points[next_a], points[on_a]))),
-            (points[on_b], unit(sub(points[next_b], points[on_b]))),
+            (from_a, unit(sub(points[next_a], from_a))),
+            (from_b, unit(sub(points[next_b], from_b))),
         ];
         let across = |k: usize, (o, d): ([f64; 2], [f64; 2])| {
             let v = sub(points[k], o);
@@ -539,6 +556,27 @@ impl Scribe {
             return vec![run];
         }
         fans.into()
+    }
+
+    /// Whether wager `s`'s stack was fanned from where it stood, its own track kept on the
+    /// bottom chip, as chips came to rest at `points` (pixels) from `first` seconds: a chip
+    /// it follows still lay on its spot then (within half a chip's width, `chip_d`), no chip
+    /// of the run lies there, and one lies within a chip's width of it (a fan's step is
+    /// 0.62 of a width). Not a stack still standing with another laid over its spot.
+    pub(super) fn fanned_from_its_stack(
+        &self,
+        s: &Stake,
+        points: &[[f64; 2]],
+        first: f64,
+        chip_d: f64,
+    ) -> bool {
+        let stands = s
+            .tracks
+            .iter()
+            .filter_map(|id| self.chips.get(id))
+            .any(|n| n.seen_t >= first && dist(n.centre, s.at) <= 0.5 * chip_d);
+        let near: Vec<f64> = points.iter().map(|p| dist(*p, s.at)).collect();
+        stands && near.iter().all(|d| *d > 0.5 * chip_d) && near.iter().any(|d| *d <= chip_d)
     }
 
     /// Whether wager `s`'s stack was fanned where it stood as chips of `run` came to rest at

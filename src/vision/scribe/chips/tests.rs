@@ -2209,3 +2209,52 @@ fn a_double_downs_end_beyond_the_tip_and_the_tips_payoff_laid_by_it_later_are_tw
     let double = &p.scribe.stakes[2];
     assert!(double.counted && double.tracks.contains(&170), "{double:?}");
 }
+
+/// A hand's wager and its double-down fanned side by side in one movement, each stack's own
+/// track kept on its bottom chip, are two fans, a chip found between them, on neither's
+/// line, left out (held-out clean shift seed 41 at 2112.1 s, these pixels: space 1's $20
+/// wager and $20 double-down, four $5s each on red felt, a $5 found between them where the
+/// double-down's fan covered the $1 tip; read as one run, the wager was counted $40, over
+/// the table's $25 limit). A stack still standing is fanned from only where a chip of the
+/// run lies within a chip's width of it.
+#[test]
+fn a_wager_and_its_double_fanned_from_their_stacks_side_by_side_are_two_fans() {
+    let runs = |double_at: [f64; 2]| {
+        let mut p = Paying::new();
+        p.radius = 11.2;
+        p.scribe.stakes.clear();
+        let wager_at = [272.0, 426.5];
+        p.put(2, [272.7, 427.7], 500);
+        p.put(3, [284.6, 454.2], 500);
+        p.stake(1, 1, WagerKind::Original, wager_at, 500, vec![2]);
+        p.stake(1, 1, WagerKind::Double, double_at, 500, vec![3]);
+        let chips = [
+            (225, [270.3, 460.8]),
+            (226, [245.8, 441.0]),
+            (227, [257.1, 467.3]),
+            (228, [259.1, 434.8]),
+            (229, [233.2, 447.4]),
+            (230, [244.7, 473.7]),
+            (231, [257.4, 453.5]),
+        ];
+        for (id, at) in chips {
+            p.put(id, at, 500);
+        }
+        // Both stacks still followed where they stood as the fans came to rest.
+        for id in [2, 3] {
+            p.scribe.chips.get_mut(&id).expect("a stack").seen_t = p.t + 1.0;
+        }
+        let mut runs = p
+            .scribe
+            .stacks_fanned_side_by_side(chips.iter().map(|c| c.0).collect());
+        runs.iter_mut().for_each(|r| r.sort());
+        runs.sort();
+        runs
+    };
+    assert_eq!(
+        runs([284.0, 451.4]),
+        vec![vec![225, 227, 230], vec![226, 228, 229]]
+    );
+    // The double-down's stack two chips' widths off: not fanned from, one run.
+    assert_eq!(runs([310.0, 440.0]).len(), 1);
+}
