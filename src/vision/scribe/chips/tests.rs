@@ -371,6 +371,32 @@ impl Paying {
         self.scribe.arrived(3, &[20, 21, 22]);
     }
 
+    /// Space 1 with a $2 tip on `tip` (track 4, stake 0), and a $1-topped wager stack on
+    /// `wager` (track 2, stake 1) and double-down stack on `double` (track 3, stake 2), both
+    /// last seen a moment before now (chips 11.2 pixels in radius); then the chips `laid`
+    /// (track, pixels, cents), come to rest now.
+    fn double_over_the_tip(
+        &mut self,
+        tip: [f64; 2],
+        wager: [f64; 2],
+        double: [f64; 2],
+        laid: &[(u64, [f64; 2], i64)],
+    ) {
+        self.radius = 11.2;
+        self.scribe.stakes.clear();
+        self.put(4, tip, 200);
+        self.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
+        for (id, at) in [(2, wager), (3, double)] {
+            self.put(id, at, 100);
+            self.scribe.chips.get_mut(&id).expect("the stack").seen_t = self.t - 0.2;
+        }
+        self.stake(1, 1, WagerKind::Original, wager, 100, vec![2]);
+        self.stake(1, 1, WagerKind::Double, double, 100, vec![3]);
+        for (id, at, v) in laid {
+            self.put(*id, *at, *v);
+        }
+    }
+
     /// Whether a payoff of space 3's tip was read.
     fn tip_paid(&self) -> bool {
         self.scribe.pending.iter().any(|e| {
@@ -2077,17 +2103,6 @@ fn chips_come_to_rest_at_an_empty_space_during_the_round_are_no_wager() {
 #[test]
 fn a_double_downs_end_beyond_the_tip_it_was_fanned_over_is_the_double_downs() {
     let mut p = Paying::new();
-    p.radius = 11.2;
-    p.scribe.stakes.clear();
-    let tip = [260.0, 463.0];
-    p.put(4, tip, 200);
-    p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
-    for (id, at) in [(2, [272.0, 423.0]), (3, [285.0, 450.0])] {
-        p.put(id, at, 100);
-        p.scribe.chips.get_mut(&id).expect("the stack").seen_t = p.t - 0.2;
-    }
-    p.stake(1, 1, WagerKind::Original, [272.0, 423.0], 100, vec![2]);
-    p.stake(1, 1, WagerKind::Double, [285.0, 450.0], 100, vec![3]);
     let laid = [
         (150, [235.0, 447.0], 100),
         (151, [274.0, 428.0], 500),
@@ -2097,9 +2112,7 @@ fn a_double_downs_end_beyond_the_tip_it_was_fanned_over_is_the_double_downs() {
         (161, [273.0, 459.0], 500),
         (170, [246.0, 473.0], 100),
     ];
-    for (id, at, v) in laid {
-        p.put(id, at, v);
-    }
+    p.double_over_the_tip([260.0, 463.0], [272.0, 423.0], [285.0, 450.0], &laid);
     // The payoff, come to rest beside the wager half a second later.
     let t = p.t;
     p.t += 0.54;
@@ -2162,18 +2175,6 @@ fn a_stack_put_down_on_last_rounds_fan_just_after_its_cards_went_is_the_next_wag
 #[test]
 fn a_double_downs_end_beyond_the_tip_and_the_tips_payoff_laid_by_it_later_are_two_chips() {
     let mut p = Paying::new();
-    p.radius = 11.2;
-    p.scribe.stakes.clear();
-    let tip = [258.9, 467.3];
-    p.put(4, tip, 200);
-    p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
-    // The wager's and the double-down's stacks, last seen a moment before their fans.
-    for (id, at) in [(2, [272.3, 428.3]), (3, [285.0, 454.6])] {
-        p.put(id, at, 100);
-        p.scribe.chips.get_mut(&id).expect("the stack").seen_t = p.t - 0.2;
-    }
-    p.stake(1, 1, WagerKind::Original, [272.3, 428.3], 100, vec![2]);
-    p.stake(1, 1, WagerKind::Double, [285.0, 454.6], 100, vec![3]);
     let laid = [
         (165, [272.3, 430.8], 500),
         (167, [257.8, 438.6], 500),
@@ -2183,9 +2184,8 @@ fn a_double_downs_end_beyond_the_tip_and_the_tips_payoff_laid_by_it_later_are_tw
         (171, [270.7, 463.6], 500),
         (170, [246.0, 477.7], 100),
     ];
-    for (id, at, v) in laid {
-        p.put(id, at, v);
-    }
+    // The wager's and the double-down's stacks last seen a moment before their fans.
+    p.double_over_the_tip([258.9, 467.3], [272.3, 428.3], [285.0, 454.6], &laid);
     let t = p.t;
     // The wager's payoff beside it 0.4 s later, then the tip's by the double-down's end.
     p.t = t + 0.4;
