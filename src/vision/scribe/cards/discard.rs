@@ -1,0 +1,191 @@
+//! The discard holder and the burns: cards laid in the discard lane and cards burned from
+//! the shoe (N.D. Admin. Code 99-01.3-08-08(3)).
+
+use super::*;
+
+/// Sightings of a card back in the shoe's lane this many seconds apart or less are one card's
+/// flight.
+const LANE_GAP_S: f64 = 0.5;
+
+/// Seconds after a flight's last sighting within which the card that flew came to rest (a
+/// hole card dealt and turned at once is first found face up, after the turn: shift seed 16
+/// at 447 s).
+const LANE_REST_S: f64 = 2.0;
+
+/// Seconds after a flight's last sighting before it is judged: the card that flew has come to
+/// rest and been placed by then.
+const LANE_JUDGE_S: f64 = 3.0;
+
+/// How far behind its last sighting in flight, as a share of the way from the shoe to the
+/// discard holder, a card may come to rest and still be the card that flew.
+const LANE_BACK: f64 = 0.05;
+
+/// Sightings of a burn this many seconds apart are one burn.
+const BURN_SEEN_S: f64 = 1.0;
+
+impl Scribe {
+    /// Card backs by the discard holder that no placed card accounts for: a card burned from
+    /// the shoe, seen on its way (08-08(3)).
+    pub(in crate::vision::scribe) fn watch_discard(&mut self, found: &[Seen]) {
+        let (shoe, discard) = (centroid(&self.layout.shoe), centroid(&self.layout.discard));
+        let reach = self.config.burn_reach * dist(shoe, discard);
+        // Face-down cards lying placed (a hole card) are no card in flight.
+        // Nor are the shuffle's piles, lying or carried to the shoe.
+        let placed: Vec<[f64; 2]> = self
+            .cards
+            .values()
+            .filter(|n| n.identity == Identity::CardBack)
+            .flat_map(|n| {
+                let pile = n.pile.then_some([n.rest, centroid(&n.corners)]);
+                n.placed
+                    .map(|p| p.at)
+                    .into_iter()
+                    .chain(pile.into_iter().flatten())
+            })
+            .collect();
+        let lane = self.config.burn_lane * dist(shoe, discard);
+        let now = self.now;
+        self.flying.retain(|f| now - f.0 <= 2.0 * FLIGHT_S);
+        let mut seen = false;
+        for s in found {
+            if s.identity != Identity::CardBack
+                || placed.iter().any(|&p| dist(p, s.centre) <= s.half_width())
+            {
+                continue;
+            }
+            if dist(s.centre, discard) <= reach && poly_dist(&self.layout.discard, s.centre) > 0.0 {
+                seen = true;
+            } else {
+                self.flying.push((now, s.centre));
+                if along(shoe, discard, s.centre).1 <= lane {
+                    self.in_lane.push((now, s.centre));
+                }
+            }
+        }
+        match self.burn_seen {
+            _ if seen => {
+                let first = self.burn_seen.map_or(now, |b| b.0);
+                self.burn_seen = Some((first, now));
+            }
+            Some((_, last)) if now - last > self.config.together_s => {
+                self.burn_seen = None;
+                self.shoe_burn(last);
+            }
+            _ => {}
+        }
+    }
+
+    /// A card burned from the shoe, last seen at `at`: one burn, however many ways it was seen
+    /// (by the discard holder, on its way there).
+    pub(in crate::vision::scribe) fn shoe_burn(&mut self, at: f64) {
+        match self
+            .burns
+            .iter_mut()
+            .find(|b| (**b - at).abs() <= BURN_SEEN_S)
+        {
+            Some(b) => *b = b.max(at),
+            None => self.burns.push(at),
+        }
+    }
+
+    /// Card backs seen in flight in the lane from the shoe to the discard holder, a while
+    /// ago: a card burned from the shoe (08-08(3)) that was not seen by the holder (it lies
+    /// near it for a fifth of a second, as long as between two looks), unless they came to
+    /// rest where a card lies (a hole card dealt, a pile of the shuffle laid out) or were the
+    /// shuffle's piles taken to the shoe, heading away from the holder.
+    pub(in crate::vision::scribe) fn judge_lane(&mut self, all: bool) {
+        let (shoe, discard) = (centroid(&self.layout.shoe), centroid(&self.layout.discard));
+        let now = self.now;
+        self.in_lane.sort_by(|a, b| a.0.total_cmp(&b.0));
+        while let Some(&(first, _)) = self.in_lane.first() {
+            let mut n = 1;
+            while n < self.in_lane.len() && self.in_lane[n].0 - self.in_lane[n - 1].0 <= LANE_GAP_S
+            {
+                n += 1;
+            }
+            let (last, at) = self.in_lane[n - 1];
+            if !all
+                && (now - last <= LANE_JUDGE_S
+                    || n == self.in_lane.len() && now - last <= LANE_GAP_S)
+            {
+                break;
+            }
+            let seen: Vec<(f64, [f64; 2])> = self.in_lane.drain(..n).collect();
+            // A card lying where it was last seen, or a card come to rest as it flew or just
+            // after, no nearer the shoe than where it was last seen: a card dealt, seen on its
+            // way (the hole card; a face-up card found as a back in flight). A card dealt
+            // after a burn lies behind it, nearer the shoe.
+            let way = along(shoe, discard, at).0;
+            // (A placed card keeps when and where it came to rest though found again since:
+            // the hole card turned at once, its face-up track taking the back's place.)
+            // Or a pile of the shuffle, found before it went (a pile found again after the
+            // detector lost it, seen before it lay still long enough to be one).
+            let a_pile = self
+                .pile_spots
+                .iter()
+                .any(|&(went, p, half)| last <= went + LANE_GAP_S && dist(p, at) <= half);
+            let came_to_rest = a_pile
+                || self.cards.values().any(|c| {
+                    let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
+                    c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
+                        || rest_t >= first - LANE_GAP_S
+                            && rest_t <= last + LANE_REST_S
+                            && along(shoe, discard, rest).0 >= way - LANE_BACK
+                });
+            // Heading for the holder: further along its way at the last look than at the
+            // first (both piles are seen in one look as they go).
+            let way_at = |t: f64| {
+                let at: Vec<f64> = seen
+                    .iter()
+                    .filter(|s| s.0 == t)
+                    .map(|s| along(shoe, discard, s.1).0)
+                    .collect();
+                at.iter().sum::<f64>() / at.len().max(1) as f64
+            };
+            let toward = last > first && way_at(last) > way_at(first);
+            // Piles out of sight a second have gone (`piles_lost`), long before a flight is
+            // judged.
+            let piles_going = self
+                .piles_went
+                .iter()
+                .any(|&w| first >= w - 2.0 * LANE_GAP_S && first <= w + LANE_GAP_S);
+            if !came_to_rest && (!piles_going || toward) {
+                self.shoe_burn(last);
+            }
+        }
+        self.piles_went.retain(|&w| now - w <= 4.0 * LANE_JUDGE_S);
+        self.pile_spots
+            .retain(|&(w, _, _)| now - w <= 4.0 * LANE_JUDGE_S);
+    }
+
+    /// Card backs that flew to the discard holder when no placed card went: burns from the
+    /// shoe. A face-down card cleared from the table passes the same way.
+    pub(in crate::vision::scribe) fn judge_burns(&mut self, all: bool) {
+        let (now, wait, near) = (
+            self.now,
+            self.config.judge_after_s + self.config.together_s,
+            self.config.together_s * 2.0,
+        );
+        let (ready, later): (Vec<f64>, Vec<f64>) = std::mem::take(&mut self.burns)
+            .into_iter()
+            .partition(|&b| all || now - b > wait);
+        self.burns = later;
+        for b in ready {
+            let cleared = self
+                .went_at
+                .iter()
+                .chain(self.leaving.iter().map(|l| &l.t))
+                .any(|&w| (w - b).abs() <= near);
+            if !cleared {
+                self.write(
+                    b,
+                    EventKind::Burn {
+                        card: None,
+                        from: None,
+                    },
+                );
+            }
+        }
+        self.went_at.retain(|&w| now - w <= 4.0 * wait);
+    }
+}
