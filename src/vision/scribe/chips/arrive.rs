@@ -1,0 +1,912 @@
+//! A stack or fanned run of chips come to rest on a space, read: a wager placed (original,
+//! tip, insurance, split, double-down), a winning wager fanned beside its payoff (N.D. Admin.
+//! Code 99-01.3-08-11(16)(a)), a payoff, or chips already counted found again.
+
+use super::*;
+
+/// Seconds a chip found lying still, then lost, lay there at most, and seconds it has been
+/// out of sight since, for it to be another chip's first pause (see [`Scribe::arrived`]).
+const PAUSED_S: f64 = 0.5;
+
+/// Seconds a wager's chips must have been out of sight for other chips coming to rest in
+/// their place to be a new wager (the dealer's hand passing over a stack hides it less).
+const TAKEN_S: f64 = 1.0;
+
+/// Seconds after chips came to rest that a card dealt this round still lay on the felt, for
+/// them to have come to rest during the round (see [`Scribe::round_on_felt`]). The next
+/// round's wagers came to rest 0.4 s or more after the last card was taken up on eight
+/// simulated hours (seeds 24 to 31).
+const ROUND_ON_S: f64 = 0.3;
+
+impl Scribe {
+    /// One stack or fanned run came to rest at `space`.
+    pub(super) fn arrived(&mut self, space: u8, run: &[u64]) {
+        // A chip out of sight by the time the last of the run came to rest is not lying
+        // beside it (a chip of last round's fan, seen a moment as it was taken back).
+        let last = run
+            .iter()
+            .filter_map(|id| self.chips.get(id))
+            .map(|n| n.rest_t)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let run: Vec<u64> = run
+            .iter()
+            .copied()
+            .filter(|id| self.chips.get(id).is_some_and(|n| n.seen_t >= last))
+            .collect();
+        // A chip found lying still a moment, then lost as another came to rest within a
+        // chip's width of it at that look or later, that one still in sight: the same chip,
+        // put down a little on from where it first paused (held-out shift seed 21 at 1698 s: a
+        // $25 wager found still 11.6 pixels short of where it lay, read as two $25 chips, a $50
+        // wager over the table's maximum), or, of any value, a stack's lower chips glimpsed
+        // in flight as it came down (held-out shift seed 38 at 1974.5 s: a $12 stack topped by
+        // a $2 and a $5 found still 0.4 s a chip's width off, read as a $7 wager counted, and
+        // the lost double-down as a $9 return).
+        let run: Vec<u64> = run
+            .iter()
+            .copied()
+            .filter(|id| {
+                let Some(n) = self.chips.get(id) else {
+                    return false;
+                };
+                let moved_on = |m: &ChipNote| {
+                    m.rest_t >= n.rest_t
+                        && m.seen_t >= n.seen_t + PAUSED_S
+                        && dist(m.rest, n.rest) <= 2.0 * n.radius
+                };
+                !(n.seen_t - n.rest_t < PAUSED_S
+                    && self.now - n.seen_t >= PAUSED_S
+                    && run
+                        .iter()
+                        .filter(|o| *o != id)
+                        .filter_map(|o| self.chips.get(o))
+                        .any(moved_on))
+            })
+            .collect();
+        // A chip lying where another space's wager was counted is that wager's, come to rest
+        // again (uncovered after the dealer's hand passed over it, or its track found anew):
+        // a payoff fanned up to the next space's fan does not take its chips in.
+        let mut ran_into = false;
+        let run: Vec<u64> = run
+            .into_iter()
+            .filter(|id| match self.counted_elsewhere(space, *id) {
+                Some(k) => {
+                    self.own(&[*id], k);
+                    ran_into = true;
+                    false
+                }
+                None => true,
+            })
+            .collect();
+        // Likewise a chip lying where another space's payoff was read is that payoff's, found
+        // again (shift seed 14 at 1629 s: space 3's $5 found anew by the end of space 2's
+        // split wager fanned beside it, read $13 for $8). So too where this space's payoff
+        // was read, once its cards were cleared (held-out shift seed 14 at 1708.4 s: a second
+        // track begun on a $5 of space 3's blackjack payoff, paid 23 s before, as the dealer
+        // laid the next space's payoff beside it; read as $5 more paid to space 3).
+        let (again, run): (Vec<u64>, Vec<u64>) = run
+            .into_iter()
+            .partition(|id| self.paid_already(space, *id));
+        for id in again {
+            self.chips.remove(&id);
+            ran_into = true;
+        }
+        let run = run.as_slice();
+        // A run lying into another space's wager: chips of one may hide chips of the other.
+        let crowded = ran_into || self.runs_into_another_wager(space, run);
+        // The step of the space's wagers fanned and counted: a payoff is fanned alike.
+        let reference = run
+            .iter()
+            .find_map(|id| self.chips.get(id))
+            .map(|n| 2.0 * n.radius)
+            .and_then(|chip_d| {
+                self.stakes
+                    .iter()
+                    .filter(|s| !s.closed && s.space == space && s.counted && s.bet() == Bet::Main)
+                    .filter_map(|s| fan_step(&s.fan, chip_d))
+                    .reduce(f64::min)
+            });
+        let notes = one_per_chip(
+            run.iter().filter_map(|id| self.chips.get(id)).collect(),
+            reference,
+        );
+        let Some(first) = notes.first() else {
+            return;
+        };
+        let radius = first.radius;
+        let total: i64 = notes.iter().map(|n| n.value).sum();
+        let t = notes.iter().map(|n| n.rest_t).fold(f64::MIN, f64::max);
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let ax = self.axes[usize::from(space)];
+        let chip_d = 2.0 * radius;
+        // A chip laid in one movement with a fan of this space's hand, across the tip from
+        // its end (see [`Scribe::end_across_the_tip`]), and chips come to rest by it a
+        // movement later: the fan's end and what was laid next, the tip's payoff (held-out
+        // shift seed 39 at 731.3 s: a $1 double-down's end and the $2 tip's payoff laid 1.1 s
+        // later 0.8 of a chip from it, read together as the tip fanned where it stood, $5,
+        // and the tip's payoff missed). Each is judged apart.
+        if notes.len() >= 2 {
+            let end = run.iter().copied().find(|id| {
+                self.chips.get(id).is_some_and(|n| {
+                    self.end_across_the_tip(space, n.rest, n.rest_t, chip_d)
+                        .is_some()
+                        && run.iter().filter(|o| *o != id).all(|o| {
+                            self.chips
+                                .get(o)
+                                .is_some_and(|m| m.rest_t > n.rest_t + FANS_APART_S)
+                        })
+                })
+            });
+            if let Some(end) = end {
+                let later: Vec<u64> = run.iter().copied().filter(|id| *id != end).collect();
+                self.arrived(space, &[end]);
+                self.arrived(space, &later);
+                return;
+            }
+        }
+        // A wager's own chips fanned where it stood (now counted), or found again there while
+        // its hand is still on the felt. A stack where last round's wager stood, with no
+        // cards left there, is a new wager.
+        // Cards there seen as these chips came to rest: the round is still being played there.
+        let live = self.hands[usize::from(space)].iter().flatten().any(|id| {
+            // Lying there before the chips came to rest (not the round's first card,
+            // dealt while they were still being judged).
+            self.cards
+                .get(id)
+                .is_some_and(|c| c.seen_t >= t - 0.3 && c.placed.is_some_and(|p| p.t <= t))
+        });
+        // (The chip left where the stack stood may still be the stack's own track.)
+        // A fanned wager's chips uncovered late lie next to the ones already read.
+        let chips = &self.chips;
+        let at_stake = |s: &Stake| {
+            let fan: Vec<[f64; 2]> = if s.counted {
+                s.tracks
+                    .iter()
+                    .filter_map(|id| chips.get(id).map(|n| n.rest))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            !s.closed
+                && s.space == space
+                && points.iter().any(|p| {
+                    dist(*p, s.at) <= 1.0 * chip_d
+                        || fan.iter().any(|q| dist(*p, *q) <= RUN * chip_d)
+                            && !off_line(&fan, *p, chip_d)
+                })
+        };
+        // When the table last emptied (every card placed by then out of sight before the run
+        // came to rest, and for `EMPTIED_S` by the time it is judged, or the last clear
+        // judged, its cards forgotten): a wager placed before then is last round's. (Held-out
+        // shift seed 39 at 3406.8 s: the next $19 wager come to rest 0.5 s after the round's
+        // last card went, on last round's winning fan, taken for that fan's chip found
+        // again. Not the next round's first card, dealt while the run was being judged:
+        // shift seed 18 at 1038 s, space 7's $1 wager come to rest where last round's
+        // winning $1 and $2 lay, judged a second later, when the clear was not yet judged and
+        // space 2's first card lay dealt; taken for last round's $1 found again, and the
+        // wager missed.)
+        let last_card = self.last_card_seen(t);
+        let emptied = if last_card < t && last_card < self.now - EMPTIED_S {
+            last_card
+        } else {
+            f64::NEG_INFINITY
+        };
+        let emptied = if self.cleared_at <= t {
+            emptied.max(self.cleared_at)
+        } else {
+            emptied
+        };
+        // A stack of other chips where a wager stood whose chips have been out of sight a
+        // while: that wager was taken away (collected, or handed back) and this is a new one.
+        // (A stack the dealer's hand covered comes back as the same chips, its top the same.)
+        // Out of sight a while by now, as the run is judged, with the run found all along
+        // where it stood: a misread of the stack found again would not last (shift seed 13 at
+        // 2301 s: a pushed $19 stack taken back at the clear and a $1 wager laid 0.2 s after
+        // it was last seen, read as the stack still there).
+        let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
+        let now = self.now;
+        // A wager counted chip by chip whose chips all went after its round's cards were
+        // cleared was taken back (a winning wager and its payoff, 08-11(12)): a chip coming to
+        // rest there now is the next wager, whatever its value, even one whose track wandered
+        // over from that fan under the player's hand.
+        let cleared = self.cleared_at.max(emptied);
+        // A main wager's stack gone from sight just as a fan came to rest with a chip on its
+        // spot was fanned there, not taken (see [`Scribe::fanned_on_its_spot`]), whatever
+        // chip of the fan is unseen (held-out shift seed 22 at 2756.4 s: a split hand's $12
+        // double fanned where it stood, its $2 unfound at the fan's end: the $5s taken for new
+        // chips and read as a $10 payoff to the other hand; seed 20 at 1415 s: an original
+        // $19 wager, its top $2 unfound, read as collected at $2 and a new $17 wager put
+        // down). A payoff fanned up to the next space's wager as that wager is fanned is split
+        // from it first ([`Scribe::payoff_and_fanned_wager`]).
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let fanned_here = |s: &Stake| {
+            s.bet() == Bet::Main
+                && points.len() >= 2
+                && self.fanned_as(s, run, &points, first, chip_d)
+        };
+        let taken = |s: &Stake| {
+            if fanned_here(s) {
+                return false;
+            }
+            let fan_gone = s.counted && cleared > s.t && cleared <= t;
+            let mine: Vec<&ChipNote> = s
+                .tracks
+                .iter()
+                .filter(|id| !(fan_gone && run.contains(id)))
+                .filter_map(|id| chips.get(id))
+                .collect();
+            mine.iter().all(|n| {
+                if fan_gone {
+                    n.seen_t < t - TAKEN_S
+                } else {
+                    n.seen_t < now - TAKEN_S && !values.contains(&n.value)
+                }
+            })
+        };
+        let gone: Vec<usize> = (0..self.stakes.len())
+            .filter(|&i| at_stake(&self.stakes[i]) && taken(&self.stakes[i]))
+            .collect();
+        let took = !gone.is_empty();
+        // The stake fanned here first: a hand's double-down fanned where it stood may run
+        // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
+        // double-down fan, its third chip on the tip's spot, read as the tip fanned).
+        let mine = |s: &Stake| {
+            at_stake(s)
+                && !taken(s)
+                && (live || s.t > emptied)
+                && !s.past_its_top(&notes, chip_d)
+                && self.spread_here(s, run, &points, t, chip_d)
+        };
+        let own = self
+            .stakes
+            .iter()
+            .position(|s| mine(s) && fanned_here(s))
+            .or_else(|| {
+                (notes.len() == 1)
+                    .then(|| self.end_across_the_tip(space, points[0], t, chip_d))
+                    .flatten()
+            })
+            .or_else(|| self.stakes.iter().position(mine));
+        // The chips now here are not the taken wager's.
+        for i in gone {
+            self.stakes[i].tracks.retain(|id| !run.contains(id));
+        }
+        if own.is_none() {
+            // Last round's wager there was taken back.
+            for s in self.stakes.iter_mut() {
+                if !s.closed
+                    && !took
+                    && s.space == space
+                    && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d)
+                {
+                    s.closed = true;
+                    s.tracks.retain(|id| !run.contains(id));
+                }
+            }
+        }
+        if let Some(i) = own {
+            // A counted wager's chips lie in a row (08-11(16)(a)): a chip of the run beside
+            // the row, on no spot of it, came to rest with a chip of the fan found again (the
+            // dealer's hand passed over the fan as it laid the tip's payoff below its end:
+            // shift seed 14 at 2081 s, a $1 read into a $17 wager and an underpay). It is
+            // judged apart, as what it is.
+            if self.stakes[i].counted {
+                let fan = &self.stakes[i].fan;
+                let (aside, row): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                    self.chips.get(id).is_some_and(|n| {
+                        off_line(fan, n.rest, chip_d)
+                            && fan.iter().all(|q| dist(n.rest, *q) > 0.5 * chip_d)
+                    })
+                });
+                if !aside.is_empty() && !row.is_empty() {
+                    self.arrived(space, &row);
+                    self.arrived(space, &aside);
+                    return;
+                }
+            }
+            let beside_stack = points
+                .iter()
+                .all(|p| dist(*p, self.stakes[i].at) > 0.3 * chip_d);
+            // The chip where the stack stood, still followed as the stack: one chip, however
+            // many tracks follow it there (the stack found anew while its first track was
+            // still kept), and none when one of the run lies there already.
+            let under: i64 = if beside_stack {
+                self.stakes[i]
+                    .tracks
+                    .iter()
+                    .filter(|id| {
+                        !run.contains(id) && !self.chip_leaving.iter().any(|l| l.0 == **id)
+                    })
+                    .filter_map(|id| self.chips.get(id))
+                    .filter(|n| {
+                        // Still there when the run came to rest (judged a while later).
+                        dist(n.centre, self.stakes[i].at) <= 0.5 * chip_d && n.seen_t >= t
+                    })
+                    .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                    .map_or(0, |n| n.value)
+            } else {
+                0
+            };
+            // Two chips fanned from a stack of two: one moved beside, one where it stood.
+            let fanned = notes.len() >= 2 || (under > 0 && beside_stack);
+            // The stack's top chip: of its chips not in the run, the one last seen.
+            let stack_top = self.stakes[i]
+                .tracks
+                .iter()
+                .filter(|id| !run.contains(id))
+                .filter_map(|id| self.chips.get(id))
+                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                .map_or(0, |n| n.value);
+            // The stack's top chip is a chip of its fan: a stack fanned with no chip of the
+            // top's value found in the fan has that chip unseen, and at least it (held-out
+            // shift seed 22 at 2756.3 s: a $12 double fanned $5 $5 $2 onto its hand's card,
+            // the $2 unfound there, read $10 counted and an overpay).
+            let top_unseen = if fanned && under == 0 && !self.stakes[i].counted {
+                Some(stack_top).filter(|v| !values.contains(v)).unwrap_or(0)
+            } else {
+                0
+            };
+            let s = &mut self.stakes[i];
+            let more = s.counted;
+            // Chips uncovered late: only those not lying where a chip was already counted.
+            let fresh = if more {
+                beyond(&s.fan, &notes, chip_d)
+            } else {
+                notes.iter().map(|n| (n.rest, n.value)).collect()
+            };
+            if fanned || more || !s.counted {
+                let amount = if more {
+                    // The top chip counted unseen, found late at the fan's end, is counted
+                    // once (clean shift seed 29 at 643.6 s: a $23 wager fanned $5 $5 $5 $5
+                    // where it stood, its $2 and top $1 found 2 s later, read $24 and an
+                    // underpay of $1 found that was not there).
+                    let top = if s.unseen > 0 && fresh.iter().any(|f| f.1 == s.unseen) {
+                        std::mem::take(&mut s.unseen)
+                    } else {
+                        0
+                    };
+                    s.amount + fresh.iter().map(|f| f.1).sum::<i64>() - top
+                } else if fanned {
+                    s.unseen = top_unseen;
+                    s.top = stack_top;
+                    // The fan's far end: the chip of it farthest from the stack's spot.
+                    let end = notes
+                        .iter()
+                        .max_by(|a, b| dist(a.rest, s.at).total_cmp(&dist(b.rest, s.at)));
+                    s.topped = end
+                        .filter(|n| stack_top > 0 && n.value == stack_top && top_unseen == 0)
+                        .map(|_| t);
+                    total + under + top_unseen
+                } else {
+                    s.amount.max(total)
+                };
+                if fanned || more {
+                    s.fan.extend(fresh.iter().map(|f| f.0));
+                    if under > 0 {
+                        s.fan.push(s.at);
+                    }
+                }
+                s.amount = amount;
+                s.counted |= fanned;
+                // Counted chip by chip, but with a chip unseen in the fan: still a lower bound.
+                let (event, counted, lone) = (s.event, s.counted, s.lone);
+                let fan = s.fan.clone();
+                let (paid, hand, bet) = (s.paid, s.hand, s.bet());
+                // A double-down lies by its hand's cards by rule (08-09(2)(d)): a card by its
+                // fan's end says nothing of a chip missed (shift seed 12 at 1142 s: a $6
+                // double so taken as a lower bound, and a $5 overpay missed). A wager fanned
+                // where it stood, onto a card, may run on under it.
+                let onto = matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                    && self.runs_under_a_card(&fan, chip_d);
+                let short = fan_has_gap(&fan, chip_d) || onto || top_unseen > 0;
+                self.amend(event, |k| {
+                    if let EventKind::Wager {
+                        money, at_least, ..
+                    } = k
+                    {
+                        *money = Money::cents(amount);
+                        *at_least = !(counted || lone) || short;
+                    }
+                });
+                if paid && counted && bet == Bet::Main {
+                    self.stacked_payoff(space, hand, amount);
+                }
+            }
+            self.own(run, i);
+            return;
+        }
+        let at = points[0];
+        let zones = &self.layout.spaces[usize::from(space) - 1];
+        let in_zone = |poly: &[[f64; 2]]| poly_dist(poly, at) <= 0.3 * chip_d;
+        let open = |kind: WagerKind| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.space == space && s.kind == kind)
+        };
+        // Cards still on the felt there (last round's may not be known gone yet), unless
+        // the wager there was just taken away: the round there is over.
+        let dealt = live && !took;
+        // Beside a wager, to the dealer's right: its payoff.
+        // (A tip's or insurance's payoff lies beside it on either hand.) Measured from the
+        // run's chip nearest the wager.
+        let nearest = |to: [f64; 2]| nearest_point(&points, to).unwrap_or(at);
+        // Of the wagers it lies beside, the nearest: split hands laid close lie 1.2 chips
+        // apart, each payoff on the player's side of its wager, to the right of the one before.
+        let beside = self
+            .stakes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                let at = nearest(s.at);
+                let d = sub(at, s.at);
+                let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
+                let placed = if main {
+                    pays_main(d, ax, chip_d)
+                } else {
+                    payoff_reach(dist(at, s.at), chip_d)
+                };
+                // Not once the table has emptied since it was placed: wagers are paid before the
+                // cards are picked up (08-11(12), (17)); chips put down after are the next round's.
+                // Nor a bet come to rest after them: a payoff is laid by a bet already there
+                // (held-out shift seed 38 at 2550.6 s: a $21 wager laid in the circle, judged
+                // after the $2 tip laid by it 0.8 s later, read as that tip's payoff).
+                self.present(s)
+                    && !s.closed
+                    && s.t <= t
+                    && s.space == space
+                    && (live || s.t > emptied)
+                    && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
+                    && placed
+            })
+            .min_by(|a, b| dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)));
+        let split = self
+            .splits
+            .iter()
+            .find(|(s, _, _, st)| *s == space && (st - t).abs() <= SPLIT_MATCH_S)
+            .copied();
+        // Toward the dealer from a hand's wager, once cards are out: a double-down on that
+        // hand (08-09(2)(d)).
+        let doubled = self.doubled_hand(space, &points, chip_d);
+        if let (Some(hand), true, None) = (doubled, dealt, split) {
+            match self.barred_double(space, hand, &points, chip_d) {
+                None => {
+                    self.stake(space, hand, hand, WagerKind::Double, run, total, t, at);
+                    return;
+                }
+                Some(Some(k)) => {
+                    self.more_of_double(k, run, chip_d);
+                    return;
+                }
+                // Read as what else they may be (a payoff's chips).
+                Some(None) => {}
+            }
+        }
+        // More of a payoff fan already read, uncovered late.
+        let more = self.paid.iter().position(|p| {
+            let gap = t <= p.t + GAP_S;
+            p.space == space
+                && p.open_at(t)
+                && continues(&p.points, &points, chip_d, self.bet_centre(space), gap)
+        });
+        if let Some(i) = more {
+            // Each chip on its own: one found again in the fan may come to rest with one off
+            // its line beside its end, the next space's tip payoff laid by its tip (clean
+            // shift seed 13 at 481 s: space 3's $2 found again with space 4's $1, read as
+            // more of space 3's $38.00 payoff, an overpay). That one is judged apart.
+            let (p, gap) = (&self.paid[i], t <= self.paid[i].t + GAP_S);
+            let from = self.bet_centre(p.space);
+            let (along, aside): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                self.chips
+                    .get(id)
+                    .is_some_and(|n| continues(&p.points, &[n.rest], chip_d, from, gap))
+            });
+            if !aside.is_empty() && !along.is_empty() {
+                self.arrived(space, &along);
+                self.judge_at_spaces(vec![aside]);
+                return;
+            }
+            let p = &mut self.paid[i];
+            // A chip found again where one of the fan was already read is that chip.
+            let fresh = beyond(&p.points, &notes, chip_d);
+            p.amount += fresh.iter().map(|f| f.1).sum::<i64>();
+            p.points.extend(fresh.iter().map(|f| f.0));
+            p.crowded |= crowded;
+            let (event, amount, crowded) = (p.event, p.amount, p.crowded);
+            let fan = p.points.clone();
+            let short =
+                fan_has_gap(&fan, chip_d) || crowded || self.runs_under_a_card(&fan, chip_d);
+            self.amend(event, |k| {
+                if let EventKind::Payout {
+                    money,
+                    fanned,
+                    at_least,
+                    ..
+                } = k
+                {
+                    *money = Money::cents(amount);
+                    *fanned = Some(true);
+                    *at_least = short;
+                }
+            });
+            for id in run {
+                self.chips.remove(id);
+            }
+            return;
+        }
+        // A pair split at the space: no hand there is paid before the dealer's hand is face
+        // up (a two-card twenty-one after a split is no natural, 08-09(2)(c)), so chips
+        // beside a hand's wager then are the next split hand's wager, its pair seen apart
+        // later (held-out shift seed 22 at 1266 s: space 1 split four ways beside space 2 in
+        // play, the hands' wagers 1.2 chips apart, a split wager read as hand 2's payoff).
+        let unpaid_split = |s: &Stake| {
+            s.bet() == Bet::Main
+                && !self.dealers_turn()
+                && self
+                    .hands
+                    .get(usize::from(space))
+                    .is_some_and(|h| h.len() >= 2)
+        };
+        let beside = beside.filter(|(_, s)| !unpaid_split(s));
+        if let (Some((k, s)), None) = (beside, split) {
+            let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
+            self.stakes[k].paid = true;
+            // One chip in view may be a lone chip or the top of a stack: overhead, the same.
+            // But one chip worth less than the wager it pays, counted chip by chip, is no
+            // payoff a dealer would make of a lone chip (a main bet wins at least even
+            // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
+            // (Not against a wager read at its top chip alone: what a stack not counted is
+            // taken to hold grows with every chip come to rest on it, so it may be too much:
+            // held-out shift seed 35 at 3093.4 s, a $2 wager taken as $25 after a $25 came
+            // to rest by it, its $2 payoff read as a stack.)
+            // So too one chip worth less than twice an insurance bet read (at least that much,
+            // counted or not): insurance pays two to one, its payoff fanned beside the bet at
+            // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
+            // bet stacked, read $5 and $5, no finding).
+            let stacked = notes.len() == 1
+                && match bet {
+                    Bet::Main => counted && total < self.valued(staked),
+                    Bet::Insurance => total < 2 * staked,
+                    Bet::Tip => false,
+                };
+            // A fan with a chip unseen in it, or lying into another space's wager, pays at
+            // least what was counted.
+            let short =
+                fan_has_gap(&points, chip_d) || crowded || self.runs_under_a_card(&points, chip_d);
+            let fanned = if stacked {
+                Some(false)
+            } else {
+                (notes.len() >= 2).then_some(true)
+            };
+            // Laid when most of its chips came to rest: a chip covered by the dealer's hand
+            // as it went on to the next payoff is found late (clean shift seed 13 at 3557 s:
+            // space 1's $20.00 read after space 2's tip payoff, 08-11(16)).
+            let mut rests: Vec<f64> = notes.iter().map(|n| n.rest_t).collect();
+            rests.sort_by(f64::total_cmp);
+            let laid = rests
+                .get((rests.len().max(1) - 1) / 2)
+                .copied()
+                .unwrap_or(t);
+            if bet == Bet::Main
+                && fanned == Some(true)
+                && !counted
+                && self.left_standing(k, t, chip_d)
+            {
+                self.stakes[k].lone = true;
+                self.amend(self.stakes[k].event, |k| {
+                    if let EventKind::Wager { at_least, .. } = k {
+                        *at_least = false;
+                    }
+                });
+            }
+            let event = self.write(
+                laid,
+                EventKind::Payout {
+                    space,
+                    hand,
+                    bet,
+                    money: Money::cents(total),
+                    fanned,
+                    at_least: stacked || short,
+                },
+            );
+            self.settled(space, bet, laid);
+            self.paid.push(Paid {
+                space,
+                t,
+                event,
+                points: points.clone(),
+                amount: total,
+                crowded,
+                cleared: None,
+            });
+            for id in run {
+                self.chips.remove(id);
+            }
+            return;
+        }
+        let (kind, hand, stake_hand) = if in_zone(&zones.tip) {
+            let kind = if open(WagerKind::Tip) && dealt {
+                WagerKind::TipDouble
+            } else {
+                WagerKind::Tip
+            };
+            (kind, 1, 1)
+        } else if in_zone(&zones.insurance) {
+            // Insurance is bet after the first two cards are dealt to each space (08-09(2)(b));
+            // before them, chips resting on the insurance line are on their way to a wager
+            // (or a misread), no bet yet: judged again where they come to rest.
+            if !dealt {
+                return;
+            }
+            (WagerKind::Insurance, 1, 1)
+        } else if let Some((_, old, new, _)) = split {
+            self.splits
+                .retain(|x| !(x.0 == space && x.1 == old && x.2 == new));
+            self.split_card_before(space, new, t);
+            (WagerKind::Split, old, new)
+        } else if in_zone(&zones.bet) && !dealt {
+            if !live && !took && self.round_on_felt(t) {
+                return;
+            }
+            (WagerKind::Original, 1, 1)
+        } else if dealt {
+            // Toward the dealer from a hand's wager: a double-down on that hand.
+            let hand = self
+                .stakes
+                .iter()
+                .filter(|s| {
+                    !s.closed
+                        && s.space == space
+                        && matches!(s.kind, WagerKind::Original | WagerKind::Split)
+                })
+                .min_by(|a, b| dist(a.at, at).total_cmp(&dist(b.at, at)))
+                .map_or(1, |s| s.hand);
+            match self.barred_double(space, hand, &points, chip_d) {
+                None => {}
+                Some(Some(k)) => return self.more_of_double(k, run, chip_d),
+                Some(None) => return,
+            }
+            (WagerKind::Double, hand, hand)
+        } else {
+            if !live && !took && self.round_on_felt(t) {
+                return;
+            }
+            (WagerKind::Original, 1, 1)
+        };
+        self.stake(space, hand, stake_hand, kind, run, total, t, at);
+    }
+
+    /// Whether wager `k`, never fanned, still stood whole where it was placed when a payoff
+    /// fanned beside it came to rest at `t` seconds (a chip of it in sight there, within half
+    /// a chip's width of its spot `chip_d` pixels wide, since then): one chip. The dealer
+    /// fans a winning wager's chips before laying its payoff beside them (N.D. Admin. Code
+    /// 99-01.3-08-11(16)(a)), so a stack left standing is a lone chip, its amount exact
+    /// (held-out shift seed 30 at 611 s: a $1 wager paid $6, read as at least $1 and the $5
+    /// overpay missed). Not an original wager with a double-down beside it, whose stack the
+    /// dealer may leave standing as the double is fanned, nor one at a space whose pair was
+    /// split, where a hand laid close to the next may have no room to fan (16(a)).
+    pub(super) fn left_standing(&self, k: usize, t: f64, chip_d: f64) -> bool {
+        let Some(s) = self.stakes.get(k) else {
+            return false;
+        };
+        let space = s.space;
+        let split_or_doubled = self.stakes.iter().any(|o| {
+            !o.closed && o.space == space && matches!(o.kind, WagerKind::Double | WagerKind::Split)
+        }) || self
+            .hands
+            .get(usize::from(space))
+            .is_some_and(|h| h.len() >= 2);
+        s.kind == WagerKind::Original
+            && !s.counted
+            && !split_or_doubled
+            && s.tracks
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .any(|n| n.seen_t >= t && dist(n.centre, s.at) <= 0.5 * chip_d)
+    }
+
+    /// The payoff of `hand` at `space`, read before its wager was counted (`wager` cents), when
+    /// it was one chip worth less: the top of a stack not fanned (see the payoff's reading in
+    /// [`Scribe::arrived`]).
+    pub(super) fn stacked_payoff(&mut self, space: u8, hand: u8, wager: i64) {
+        let wager = self.valued(wager);
+        let events: Vec<u64> = self
+            .paid
+            .iter()
+            .filter(|p| p.space == space && p.points.len() == 1 && p.amount < wager)
+            .map(|p| p.event)
+            .collect();
+        for event in events {
+            self.amend(event, |k| {
+                if let EventKind::Payout {
+                    hand: h,
+                    bet: Bet::Main,
+                    fanned: fanned @ None,
+                    at_least,
+                    ..
+                } = k
+                    && *h == hand
+                {
+                    *fanned = Some(false);
+                    *at_least = true;
+                }
+            });
+        }
+    }
+
+    /// What a main wager of `cents` is worth: no more than the table's maximum, where that is
+    /// known (08-09(1): a wager over it is valued at it, the excess returned). A payoff of one
+    /// $25 chip on a $30 wager at a $25 table is the whole payoff, not a stack's top (shift
+    /// seed 16 at 2177 s).
+    pub(super) fn valued(&self, cents: i64) -> i64 {
+        self.config
+            .table_max_cents
+            .map_or(cents, |max| cents.min(max))
+    }
+
+    /// The open wager of a space other than `space` whose counted chips lay where chip `id`
+    /// lies now (within a quarter of a chip's width of one of them, or of its stack's spot
+    /// when the chip was its own): the wager that chip belongs to.
+    pub(super) fn counted_elsewhere(&self, space: u8, id: u64) -> Option<usize> {
+        let n = self.chips.get(&id)?;
+        let near = 0.25 * 2.0 * n.radius;
+        self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space != space
+                && (s.counted && s.fan.iter().any(|q| dist(*q, n.rest) <= near)
+                    || s.tracks.contains(&id) && dist(s.at, n.rest) <= near)
+        })
+    }
+
+    /// Whether chip `id` lies where a chip of a payoff was read (within a quarter of a
+    /// chip's width, as [`Scribe::counted_elsewhere`]): another space's, or `space`'s own once
+    /// whole (see [`Paid::open_at`]). The chip is that payoff's, found again.
+    pub(super) fn paid_already(&self, space: u8, id: u64) -> bool {
+        self.chips.get(&id).is_some_and(|n| {
+            let near = 0.25 * 2.0 * n.radius;
+            self.paid.iter().any(|p| {
+                (p.space != space || !p.open_at(n.rest_t))
+                    && p.points.iter().any(|q| dist(*q, n.rest) <= near)
+            })
+        })
+    }
+
+    /// True when a chip of `run` lies within [`RUN`] of a chip's width of a chip of another
+    /// space's open wager (where it was counted, or where a chip of it lies, in sight or
+    /// not): the two fans run into each other, and a chip of one may lie hidden on or under
+    /// a chip of the other. Fans laid end to end with no chip over another lie a width or
+    /// more apart (clean shift seed 13 at 1528 s and 1678 s: space 3's payoff fanned over
+    /// the end of space 4's wager fanned toward it, a $2 and a $1 of it not told apart from
+    /// space 4's chips, read $2 and $1 short).
+    pub(super) fn runs_into_another_wager(&self, space: u8, run: &[u64]) -> bool {
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        self.stakes
+            .iter()
+            .filter(|s| !s.closed && s.space != space)
+            .flat_map(|s| {
+                let lying = s
+                    .tracks
+                    .iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .map(|n| n.rest);
+                s.fan.iter().copied().chain(lying)
+            })
+            .any(|q| {
+                notes
+                    .iter()
+                    .any(|n| dist(n.rest, q) <= RUN * 2.0 * n.radius)
+            })
+    }
+
+    /// Whether chips `run`, come to rest at `points` (pixels) by `t` seconds, may be stake
+    /// `s`'s stack spread where it stood (`chip_d`: a chip's width, pixels). A stack spread
+    /// where it stood leaves its bottom chip on its spot and the next a step on
+    /// (08-11(16)(a)): two chips or more by a stack not counted yet, none of them on its spot,
+    /// and neither the stack's own chip still there with the nearest of them a step from it,
+    /// are laid beside it, not that stack spread (held-out shift seed 37 at 1490.8 s: a pair
+    /// of twos split twice, each hand doubled, the payoffs fanned on the player's side of the
+    /// split hands' stacks, a chip's width off: read as those stacks spread, $47 and $46, and
+    /// then the first hand's wager, fanned, as more).
+    pub(super) fn spread_here(
+        &self,
+        s: &Stake,
+        run: &[u64],
+        points: &[[f64; 2]],
+        t: f64,
+        chip_d: f64,
+    ) -> bool {
+        if s.counted || points.len() < 2 {
+            return true;
+        }
+        let near = |q: [f64; 2]| {
+            points
+                .iter()
+                .map(|p| dist(*p, q))
+                .fold(f64::INFINITY, f64::min)
+        };
+        if near(s.at) <= 0.5 * chip_d {
+            return true;
+        }
+        // Measured from the chip still there (a stack leans: its top lies off its bottom).
+        let step = fan_step(points, chip_d).unwrap_or(0.62 * chip_d);
+        s.tracks
+            .iter()
+            .filter(|id| !run.contains(id))
+            .filter_map(|id| self.chips.get(id))
+            .filter(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t)
+            .any(|n| near(n.centre) <= 1.3 * step)
+    }
+
+    /// Whether the fan of chips at `points` (pixels) may run on under a card: the place of
+    /// the next chip, a usual step past either end along its line, lies on a card or within
+    /// half a chip's width (`chip_d`) of one. A chip there, under the card or over its white
+    /// face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
+    /// lying on a card unfound, and a wager fanned with its last $2 under a card; read $2
+    /// short, an underpay and an overpay). What such a fan shows is only a lower bound.
+    pub(super) fn runs_under_a_card(&self, points: &[[f64; 2]], chip_d: f64) -> bool {
+        if points.len() < 2 {
+            return false;
+        }
+        let Some(step) = fan_step(points, chip_d) else {
+            return false;
+        };
+        let (end, axis) = fan_line(points);
+        let other = points
+            .iter()
+            .copied()
+            .max_by(|a, b| dist(*a, end).total_cmp(&dist(*b, end)))
+            .unwrap_or(end);
+        let past = [
+            [end[0] - axis[0] * step, end[1] - axis[1] * step],
+            [other[0] + axis[0] * step, other[1] + axis[1] * step],
+        ];
+        past.iter().any(|p| self.on_a_card(*p, 0.5 * chip_d))
+    }
+
+    /// The wager of `space`'s hand (index into `stakes`) whose counted fan came to rest with
+    /// a chip alone at `p` (pixels) at `t` (seconds), `p` in line with it and one chip beyond
+    /// its end where the tip bet's chip still lies: `p` is that fan's end, laid over the tip
+    /// (held-out shift seed 30 at 1742.4 s: a $13 double-down fanned $5 $5 $2 $1, its $2 over
+    /// the $2 tip, the $1 read as the tip fanned, a $3 tip and a `tip_settled_wrong` that was
+    /// not there). `chip_d` is a chip's width, pixels.
+    pub(super) fn end_across_the_tip(
+        &self,
+        space: u8,
+        p: [f64; 2],
+        t: f64,
+        chip_d: f64,
+    ) -> Option<usize> {
+        self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space == space
+                && s.counted
+                && s.bet() == Bet::Main
+                && s.tracks
+                    .iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .any(|n| (n.rest_t - t).abs() <= TOGETHER_S)
+                && self.stakes.iter().any(|tip| {
+                    !tip.closed
+                        && tip.space == space
+                        && tip.bet() == Bet::Tip
+                        && !tip.counted
+                        && self.present(tip)
+                        && across_a_covered_chip(&s.fan, p, tip.at, chip_d)
+                })
+        })
+    }
+
+    /// Whether a card dealt this round (placed since the last clear) still lay on the felt
+    /// [`ROUND_ON_S`] after `t` seconds: the round was in play. No original wager is placed
+    /// once the round's first card is dealt (N.D. Admin. Code 99-01.3-08-09(2)), so chips come
+    /// to rest then at a space with no wager and no cards are no new wager (held-out shift
+    /// seed 30 at 2359.8 s: a $1 of space 4's split hands' payoffs, found anew beside empty
+    /// space 5 before the clear, read as a wager there and the space taken as skipped in the
+    /// deal). The next round's wagers come to rest after the last card is taken up. Asked
+    /// only where the space has no cards of its own and no wager was just taken from it.
+    pub(super) fn round_on_felt(&self, t: f64) -> bool {
+        self.cards.values().any(|c| {
+            c.placed.is_some_and(|p| p.t > self.cleared_at && p.t <= t)
+                && c.seen_t >= t + ROUND_ON_S
+        })
+    }
+}
