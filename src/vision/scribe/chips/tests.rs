@@ -209,6 +209,16 @@ impl Paying {
         }
     }
 
+    /// Space 3's tip of `cents` (track 30) on [480, 301], its main wager paid, chips 10.7
+    /// pixels in radius: a tip whose payoff is due.
+    fn tip_due(&mut self, cents: i64) {
+        self.radius = 10.7;
+        let tip_at = [480.0, 301.0];
+        self.put(30, tip_at, cents);
+        self.stake(3, 1, WagerKind::Tip, tip_at, cents, vec![30]);
+        self.scribe.stakes[0].paid = true;
+    }
+
     /// Space 3's hand of two cards (tracks 90 and 91) laid toward the dealer from its wager
     /// 5 s before `t`.
     fn hand_dealt(&mut self) {
@@ -661,12 +671,8 @@ fn a_tip_payoff_come_to_rest_with_a_payoff_fans_chip_is_the_tips() {
 #[test]
 fn a_tip_payoff_laid_inside_a_payoff_fans_row_is_the_tips() {
     let mut p = Paying::new();
-    p.radius = 10.7;
-    // Space 3's $0.50 tip (track 30), its main wager paid.
-    let tip_at = [480.0, 301.0];
-    p.put(30, tip_at, 50);
-    p.stake(3, 1, WagerKind::Tip, tip_at, 50, vec![30]);
-    p.scribe.stakes[0].paid = true;
+    // Space 3's $0.50 tip, its main wager paid.
+    p.tip_due(50);
     let fan = [
         [408.0, 323.0],
         [421.0, 319.0],
@@ -714,12 +720,8 @@ fn a_tip_payoff_laid_inside_a_payoff_fans_row_is_the_tips() {
 #[test]
 fn a_tip_payoff_laid_a_movement_after_a_payoff_fan_by_its_end_is_the_tips() {
     let mut p = Paying::new();
-    p.radius = 10.7;
-    // Space 3's $2 tip (track 30), its main wager paid.
-    let tip_at = [480.0, 301.0];
-    p.put(30, tip_at, 200);
-    p.stake(3, 1, WagerKind::Tip, tip_at, 200, vec![30]);
-    p.scribe.stakes[0].paid = true;
+    // Space 3's $2 tip, its main wager paid.
+    p.tip_due(200);
     let fan = [
         ([406.5, 324.2], 500),
         ([418.6, 320.0], 500),
