@@ -222,9 +222,10 @@ fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
 }
 
 #[test]
-fn frames_prepared_on_another_thread_are_read_as_frames_read_in_one() {
-    // The analysis pipeline works out where each frame changed on the decoding thread, ahead
-    // of the model: the same frames must give the same finds as the recognizer alone.
+fn frames_prepared_and_looked_at_on_other_threads_are_read_as_frames_read_in_one() {
+    // The analysis pipeline works out where each frame changed on the decoding thread, and
+    // runs the model's looks on a thread of its own, both ahead of the rest of recognition:
+    // the same frames must give the same finds as the recognizer alone.
     let clip = path("samples/clip");
     let layout =
         Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
@@ -233,7 +234,10 @@ fn frames_prepared_on_another_thread_are_read_as_frames_read_in_one() {
     let mut apart = recognizer();
     apart.use_layout(Some(&layout));
     let mut prep = apart.preparer();
+    let mut looker = apart.looker(1).unwrap();
+    let min_score = apart.min_score;
     let (tx, rx) = std::sync::mpsc::sync_channel(4);
+    let (looked_tx, looked_rx) = std::sync::mpsc::sync_channel(4);
     let clip_file = clip.join("footage.mp4");
     let decoding = std::thread::spawn(move || {
         let mut dec = Decoder::open(&clip_file).unwrap();
@@ -245,11 +249,18 @@ fn frames_prepared_on_another_thread_are_read_as_frames_read_in_one() {
             }
         }
     });
+    let looking = std::thread::spawn(move || {
+        for (f, p) in rx {
+            let (w, h) = (f.width as usize, f.height as usize);
+            let look = looker.look(&f.data, w, h, p, min_score).unwrap();
+            looked_tx.send((f, look)).unwrap();
+        }
+    });
     let mut compared = 0;
-    for (f, p) in rx {
+    for (f, look) in looked_rx {
         let (w, h) = (f.width as usize, f.height as usize);
         let a = alone.frame(&f.data, w, h).unwrap();
-        let b = apart.frame_prepared(&f.data, w, h, p).unwrap();
+        let b = apart.frame_looked(&f.data, w, h, look).unwrap();
         // The same parts of the frame looked at, and the same things found in the same places
         // (give or take the runtime's rounding).
         assert_eq!(alone.last_pass(), apart.last_pass(), "frame {}", f.index);
@@ -262,6 +273,7 @@ fn frames_prepared_on_another_thread_are_read_as_frames_read_in_one() {
         compared += 1;
     }
     decoding.join().unwrap();
+    looking.join().unwrap();
     assert!(compared > 100, "{compared} frames");
 }
 

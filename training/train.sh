@@ -10,7 +10,8 @@
 # 3. Trains the recognizer for M minutes on the CPU (train.py), then the card reader's index
 #    view for R minutes and its whole-card view for C minutes (reader.py), and exports each to
 #    one ONNX file (opset 17) in models/; the recognizer as models/pitnet-float.onnx, then
-#    quantized to 8-bit integers in its body as models/pitnet.onnx (quantize.py, a minute);
+#    quantized to 8-bit integers in its body as models/pitnet.onnx (quantize.py, a minute;
+#    then fuse_heads.py runs its three heads as one convolution);
 #    the readers as models/pitnet-reader*-float.onnx, then quantized to 8-bit integers on the
 #    patches they are given over four more shifts' footage (training/reader_patches.rs,
 #    quantize_reader.py).
@@ -54,6 +55,7 @@ echo "dataset ready after $(( $(date +%s) - start )) s"
   --minutes "$minutes")
 (cd training && "../$venv/bin/python" quantize.py --data "../$data" ../models/pitnet-float.onnx \
   ../models/pitnet.onnx)
+(cd training && "../$venv/bin/python" fuse_heads.py ../models/pitnet.onnx ../models/pitnet.onnx)
 (cd training && "../$venv/bin/python" reader.py --data "../$data" \
   --out ../models/pitnet-reader-float.onnx --minutes "$reader_minutes" --hard 1.5)
 (cd training && "../$venv/bin/python" reader.py --data "../$data" --anchor card \

@@ -49,8 +49,10 @@ pub struct AnalyzeArgs {
     /// Look at every Nth frame (default: five looks a second at the footage's frame rate).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=30))]
     pub stride: Option<u64>,
-    /// Threads for the model (0: the runtime's choice).
-    #[arg(long, default_value_t = 0)]
+    /// Threads each model runs on (0: the runtime's choice). The recognizer model looks at
+    /// frames on a thread of its own, beside decoding and the rest of recognition: one each
+    /// keeps two cores busiest.
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
 

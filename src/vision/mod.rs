@@ -4,6 +4,7 @@
 pub mod change;
 pub mod detector;
 pub mod engine;
+pub mod looker;
 pub mod looks;
 pub mod pitnet;
 pub mod pool;

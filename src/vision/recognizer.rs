@@ -3,20 +3,22 @@
 //! Footage comes from a fixed camera, so most of each frame is what it was a frame ago. The
 //! model looks again only where the picture changed (the change map), in windows the size of
 //! each change grown by the model's reach (`looks`; frame pixels, on the layout's felt), with
-//! windows of one size run together in batches. Everything found elsewhere stays as it was
-//! found. When most of the felt changed (the first frame, a camera bump), all of it is looked
-//! at in one go.
+//! windows of one size run together in batches (`looker`, which can run on a thread of its
+//! own). Everything found elsewhere stays as it was found. When most of the felt changed (the
+//! first frame, a camera bump), all of it is looked at in one go. What a look found is
+//! weighed here against what earlier looks found, and its face-up cards read.
 
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
 use super::change::{ChangeMap, Changes, Region};
-use super::engine::{Engine, EngineError, Output};
+use super::engine::EngineError;
+use super::looker::{Look, Looker, REACH, SLACK};
 use super::looks;
 use super::pitnet::{
-    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Maps, STRIDE, Seen, Window, chip_in_sight, decode,
-    drop_chips_on_cards, merge, scale_for,
+    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Seen, Window, chip_in_sight, drop_chips_on_cards, merge,
+    scale_for,
 };
 use super::pool::{self, Pooled};
 use super::reader::{Cut, Reader};
@@ -24,24 +26,6 @@ use super::yolo::Identity;
 use crate::layout::zones::Polygon;
 use crate::layout::{CARD_W, CHIP_D, Layout, PixelPt, contains};
 
-/// Pixels the model sees beyond what a window looks at, on every side. 24 read the held-out
-/// shifts the same (card faces, card and chip recall) with 0.13 points more chip precision,
-/// looking at 9.8% of each frame against 8.7%; the held-out hour gave the same findings give
-/// or take three, in 125 s against 112 s.
-const MARGIN: usize = 16;
-/// Pixels a window looks at beyond its planned area, on every side.
-const SLACK: usize = 8;
-/// Window sizes are multiples of this: the model's own [`ALIGN`]. Rounding up to 32 instead,
-/// so that more windows share a size and run together, gained nothing: a look has one or two
-/// windows (2,187 windows in 1,551 looks of the 5-minute bench clip, 1,978 of its 2,075 runs
-/// a single window), and 16 shows the model 4% fewer pixels (169 against 176 million) for the
-/// same events and findings.
-const WINDOW_ALIGN: usize = ALIGN;
-/// How far from a change (pixels) a finding may move: the model's reach. 48 looked at 14% more
-/// pixels for the same reading of a simulated hour; 24 and less misread fanned payoffs.
-const REACH: usize = 32;
-/// Most windows run at once.
-const BATCH: usize = 16;
 /// A reading this sure is kept while the card's part of the picture does not change.
 const SURE: f32 = 0.98;
 /// How far (pixels) a card's index may seem to move between looks, its part of the picture
@@ -60,8 +44,6 @@ const SAME_CENTRE: f64 = 6.0;
 /// of a card by the corner of the Jh under the 8d; it stood till the clear, a third card of
 /// the hand and a hole card turned early.
 const LEAST_CARD: f64 = 0.65;
-/// Share of the felt's bounding box to look at above which all of it is looked at at once.
-const WHOLE_SHARE: f64 = 0.6;
 /// Looks for which a card gone unfound where the picture changed is remembered as it was
 /// outlined: found again at its index, outlined otherwise and refused by the reader, it is
 /// read again with that outline (see [`outlined_as_known`]).
@@ -149,8 +131,6 @@ struct Stream {
     changes: Changes,
     /// Everything found, as last looked at (each finding's point in the look that found it).
     found: Vec<Seen>,
-    /// Where to look: the felt's bounding box (the whole frame without a layout).
-    bounds: Region,
     /// Cards lost where the picture changed, as last found, with the looks left for which
     /// they are remembered ([`LOST_LOOKS`]).
     lost: Vec<(Seen, u32)>,
@@ -161,7 +141,7 @@ struct Stream {
 
 /// Where on the picture cards and chips can lie, from the table's layout (pixels).
 #[derive(Debug, Clone, Default)]
-struct Zones {
+pub(super) struct Zones {
     /// The playing surface; nothing is looked for outside it.
     felt: Polygon,
     /// Where what is found is not a bet or a hand (the chip tray's standing stacks).
@@ -188,7 +168,7 @@ impl Zones {
 
     /// The felt's bounding box within a `width` x `height` frame (the whole frame without a
     /// felt), pixels.
-    fn bounds(&self, width: usize, height: usize) -> Region {
+    pub(super) fn bounds(&self, width: usize, height: usize) -> Region {
         let all = Region {
             x0: 0,
             y0: 0,
@@ -217,8 +197,9 @@ impl Zones {
 #[derive(Debug, Clone)]
 pub struct Prepared {
     /// The frame shrunk or grown to the model's scale, with its width and height.
-    scaled: Option<(Vec<u8>, usize, usize)>,
-    changes: Changes,
+    pub(super) scaled: Option<(Vec<u8>, usize, usize)>,
+    /// Where the picture changed since the frame before.
+    pub(super) changes: Changes,
 }
 
 /// Prepares the frames of a stream for [`Recognizer::frame_prepared`], one after the other:
@@ -270,7 +251,9 @@ impl Preparer {
 
 /// The recognizer over a stream of frames of one size, or over still pictures.
 pub struct Recognizer {
-    engine: Engine,
+    looker: Looker,
+    /// Threads each model runs on (0: the runtime's choice).
+    threads: usize,
     reader: Reader,
     /// Lowest score reported (0..1).
     pub min_score: f32,
@@ -304,16 +287,7 @@ impl Recognizer {
     /// and [`CARD_READER_FILE`] where it is there), on `threads` threads (0: the runtime's
     /// choice).
     pub fn open(model: &Path, threads: usize) -> Result<Recognizer, RecognizerError> {
-        let engine = Engine::open(model, threads)?;
-        let path = model.display().to_string();
-        if engine.metadata("pitwatch_model").as_deref() != Some("pitnet") {
-            return Err(RecognizerError::Model {
-                path,
-                reason: "its metadata lacks pitwatch_model = pitnet (a YOLO export needs \
-                         --classes, docs/detect.md)"
-                    .into(),
-            });
-        }
+        let looker = Looker::open(model, threads)?;
         let index_view = model.with_file_name(READER_FILE);
         let card_view = model.with_file_name(CARD_READER_FILE);
         let reader = if card_view.is_file() {
@@ -322,7 +296,8 @@ impl Recognizer {
             Reader::open(&index_view, threads)?
         };
         Ok(Recognizer {
-            engine,
+            looker,
+            threads,
             reader,
             min_score: 0.4,
             stream: None,
@@ -348,6 +323,21 @@ impl Recognizer {
         Preparer::new(self.scale, self.model_zones.clone())
     }
 
+    /// The recognizer model opened again, on `threads` threads (0: the runtime's choice), to
+    /// look at a stream's frames apart from the recognizer, on a thread of its own, under the
+    /// layout in use (after [`Recognizer::use_layout`] and [`Recognizer::reset`], which it
+    /// must follow): each look goes to [`Recognizer::frame_looked`], in order.
+    pub fn looker(&self, threads: usize) -> Result<Looker, RecognizerError> {
+        let mut looker = Looker::open(self.looker.model(), threads)?;
+        looker.use_zones(self.model_zones.clone());
+        Ok(looker)
+    }
+
+    /// Threads each of the recognizer's models runs on (0: the runtime's choice).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// With a layout, looks only on its felt and drops what lies in its chip tray (the
     /// float's standing stacks are not wagers); the layout must be of the pictures' size.
     /// Without one, searches whole pictures.
@@ -366,6 +356,7 @@ impl Recognizer {
         };
         self.stream = None;
         self.prep = self.preparer();
+        self.looker.use_zones(self.model_zones.clone());
     }
 
     /// Picture pixels per model pixel on footage of the layout in use (1 without one).
@@ -386,64 +377,11 @@ impl Recognizer {
     /// Forgets the stream: the next frame runs whole.
     pub fn reset(&mut self) {
         self.stream = None;
+        self.looker.reset();
         self.prep = self.preparer();
         self.frames = 0;
         self.latest.clear();
         self.pools.clear();
-    }
-
-    /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
-    /// its window.
-    fn run(
-        &mut self,
-        images: Vec<f32>,
-        n: usize,
-        h: usize,
-        w: usize,
-        windows: &[Window],
-    ) -> Result<Vec<Vec<Seen>>, RecognizerError> {
-        let outs = self.engine.run(&[n, 3, h, w], images)?;
-        let path = self.engine.path().display().to_string();
-        let get = |name: &str, c: usize| -> Result<&Output, RecognizerError> {
-            let o = outs
-                .iter()
-                .find(|o| o.name == name)
-                .ok_or_else(|| RecognizerError::Model {
-                    path: path.clone(),
-                    reason: format!("no output named {name}"),
-                })?;
-            if o.shape != [n, c, h / STRIDE, w / STRIDE] {
-                return Err(RecognizerError::Model {
-                    path: path.clone(),
-                    reason: format!("output {name} has shape {:?}", o.shape),
-                });
-            }
-            Ok(o)
-        };
-        let (heat, geom, chip) = (get("heat", 3)?, get("geom", 8)?, get("chip", 6)?);
-        // The model's own face logits are optional: the reader reads every face-up card.
-        let card = outs
-            .iter()
-            .any(|o| o.name == "card")
-            .then(|| get("card", 52))
-            .transpose()?;
-        let (gh, gw) = (h / STRIDE, w / STRIDE);
-        let plane = gh * gw;
-        Ok(windows
-            .iter()
-            .enumerate()
-            .map(|(i, win)| {
-                let m = Maps {
-                    h: gh,
-                    w: gw,
-                    heat: &heat.data[i * 3 * plane..(i + 1) * 3 * plane],
-                    geom: &geom.data[i * 8 * plane..(i + 1) * 8 * plane],
-                    card: card.map(|c| &c.data[i * 52 * plane..(i + 1) * 52 * plane]),
-                    chip: &chip.data[i * 6 * plane..(i + 1) * 6 * plane],
-                };
-                decode(&m, win, self.min_score * LEAST_IN_SIGHT as f32)
-            })
-            .collect())
     }
 
     /// Recognises one frame of a stream (tightly packed RGB rows), running the model only
@@ -477,13 +415,27 @@ impl Recognizer {
         height: usize,
         prepared: Prepared,
     ) -> Result<Vec<Seen>, RecognizerError> {
+        let look = self
+            .looker
+            .look(rgb, width, height, prepared, self.min_score)?;
+        self.frame_looked(rgb, width, height, look)
+    }
+
+    /// Recognises one frame of a stream as [`Recognizer::frame_prepared`] does, with what a
+    /// [`Recognizer::looker`] found looking at it: weighs that against what was found before.
+    pub fn frame_looked(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        mut look: Look,
+    ) -> Result<Vec<Seen>, RecognizerError> {
         check(rgb, width, height)?;
         self.size = (width, height);
-        let Prepared { scaled, changes } = prepared;
-        let mut found = match scaled {
-            None => self.frame_model(rgb, width, height, changes)?,
+        let mut found = match look.scaled.take() {
+            None => self.frame_model(rgb, width, height, look)?,
             Some((small, sw, sh)) => {
-                let mut found = self.frame_model(&small, sw, sh, changes)?;
+                let mut found = self.frame_model(&small, sw, sh, look)?;
                 grow(
                     &mut found,
                     width as f64 / sw as f64,
@@ -517,90 +469,53 @@ impl Recognizer {
             .map_or(0.0, |r| r / k)
     }
 
-    /// [`Recognizer::frame`] on a frame already at the model's scale, which changed where
-    /// `changes` says (the first frame of a stream is looked at whole whatever it says).
+    /// [`Recognizer::frame_looked`] on a frame already at the model's scale: what `look`
+    /// found weighed against what was found before (the first frame of a stream, looked at
+    /// whole, against nothing).
     fn frame_model(
         &mut self,
         rgb: &[u8],
         width: usize,
         height: usize,
-        changes: Changes,
+        look: Look,
     ) -> Result<Vec<Seen>, RecognizerError> {
-        let fresh = !matches!(&self.stream, Some(s) if s.width == width && s.height == height);
-        let changes = if fresh {
+        let Look {
+            fresh,
+            changes,
+            owns,
+            windows,
+            pixels,
+            whole,
+            found: looked,
+            scaled: _,
+        } = look;
+        let same = matches!(&self.stream, Some(s) if s.width == width && s.height == height);
+        if fresh || !same {
             self.stream = Some(Stream {
                 width,
                 height,
                 changes: Changes::default(),
                 found: Vec::new(),
-                bounds: self.model_zones.bounds(width, height),
                 lost: Vec::new(),
                 once: Vec::new(),
             });
-            Changes::whole(width, height)
-        } else {
-            changes
-        };
+        }
         let Some(s) = self.stream.as_mut() else {
             return Ok(Vec::new());
         };
         self.patches = 0;
         let regions = changes.regions.clone();
         s.changes = changes;
-        let bounds = s.bounds;
-        let mut owns = looks::plan(&regions, REACH, MARGIN, bounds);
-        let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
-            > WHOLE_SHARE * looks::area(bounds) as f64;
-        if whole {
-            owns = vec![bounds];
-        }
-        // What was found outside the looks stands; what was found inside is found again. A
-        // look takes in SLACK pixels more than it planned, so that a thing near its edge whose
-        // point moves a pixel or two as the model sees it again is neither lost nor doubled.
-        let owns: Vec<Region> = owns.iter().map(|&o| looks::grow(o, SLACK)).collect();
+        // What was found outside the looks stands; what was found inside is found again.
         let (before, stays): (Vec<Seen>, Vec<Seen>) = std::mem::take(&mut s.found)
             .into_iter()
             .partition(|f| owns.iter().any(|&o| looks::holds(o, f.point)));
-        let windows: Vec<(Region, (i64, i64, usize, usize))> = owns
-            .iter()
-            .map(|&o| (o, looks::window(o, MARGIN, WINDOW_ALIGN)))
+        let all: Vec<Seen> = looked
+            .into_iter()
+            .filter(|f| {
+                self.model_zones.keeps(f.point) && card_sized(f, self.chip_radius_model(f.centre))
+            })
             .collect();
-        let mut order: Vec<usize> = (0..windows.len()).collect();
-        order.sort_by_key(|&i| (windows[i].1.2, windows[i].1.3));
-        let mut all = Vec::new();
-        let mut pixels = 0;
-        let mut at = 0;
-        while at < order.len() {
-            // Windows of one size run together.
-            let (_, (_, _, w, h)) = windows[order[at]];
-            let mut end = at + 1;
-            while end < order.len() && end - at < BATCH && {
-                let (_, (_, _, w2, h2)) = windows[order[end]];
-                (w2, h2) == (w, h)
-            } {
-                end += 1;
-            }
-            let mut input = Vec::with_capacity((end - at) * 3 * w * h);
-            let mut wins = Vec::with_capacity(end - at);
-            for &i in &order[at..end] {
-                let (own, (x0, y0, _, _)) = windows[i];
-                planar_window(rgb, width, height, x0, y0, w, h, &mut input);
-                wins.push(Window {
-                    x0: x0 as f64,
-                    y0: y0 as f64,
-                    scale: 1.0,
-                    own: [own.x0 as f64, own.y0 as f64, own.x1 as f64, own.y1 as f64],
-                });
-            }
-            pixels += (end - at) * w * h;
-            for found in self.run(input, end - at, h, w, &wins)? {
-                all.extend(found.into_iter().filter(|f| {
-                    self.model_zones.keeps(f.point)
-                        && card_sized(f, self.chip_radius_model(f.centre))
-                }));
-            }
-            at = end;
-        }
         let all = self.faint_kept(all, &stays);
         let lost: Vec<Seen> = self
             .stream
@@ -667,7 +582,7 @@ impl Recognizer {
         s.found.extend(all);
         let mut found = s.found.clone();
         self.last = Pass {
-            windows: windows.len(),
+            windows,
             pixels,
             whole,
             patches: self.patches,
@@ -821,7 +736,12 @@ impl Recognizer {
             scale: 1.0,
             own: [0.0, 0.0, width as f64, height as f64],
         };
-        let found = self.run(input, 1, h, w, &[win])?.pop().unwrap_or_default();
+        let floor = self.min_score * LEAST_IN_SIGHT as f32;
+        let found = self
+            .looker
+            .run(input, 1, h, w, &[win], floor)?
+            .pop()
+            .unwrap_or_default();
         let mut found = self.faint_kept(found, &[]);
         self.patches += found.iter().filter(|s| s.is_face_up()).count();
         let keep = self.reader.read(rgb, width, height, &mut found)?;
@@ -986,7 +906,7 @@ fn grow(found: &mut [Seen], fx: f64, fy: f64) {
     }
 }
 
-fn check(rgb: &[u8], width: usize, height: usize) -> Result<(), RecognizerError> {
+pub(super) fn check(rgb: &[u8], width: usize, height: usize) -> Result<(), RecognizerError> {
     let want = width * height * 3;
     if rgb.len() != want || width == 0 || height == 0 {
         return Err(RecognizerError::Picture {

@@ -1,0 +1,252 @@
+//! The recognizer model's looks at a stream of frames: where the picture changed (the change
+//! map a [`Preparer`](super::recognizer::Preparer) worked out), in windows the size of each
+//! change grown by the model's reach (`looks`; pixels at the model's scale, on the layout's
+//! felt), windows of one size run together in batches; all of the felt at once for the first
+//! frame of a stream and when most of it changed.
+//!
+//! A look needs only the frame and where it changed, not what earlier looks found, so it can
+//! run on a thread of its own a frame ahead of the rest of recognition (the analysis pipeline
+//! runs it so: [`Recognizer::looker`](super::recognizer::Recognizer::looker)), which weighs
+//! what it found against what was found before ([`Recognizer::frame_looked`]).
+//!
+//! [`Recognizer::frame_looked`]: super::recognizer::Recognizer::frame_looked
+
+use std::path::Path;
+
+use super::change::{Changes, Region};
+use super::engine::{Engine, Output};
+use super::looks;
+use super::pitnet::{ALIGN, LEAST_IN_SIGHT, Maps, STRIDE, Seen, Window, decode};
+use super::recognizer::{Prepared, RecognizerError, Zones, check, planar_window};
+
+/// Pixels the model sees beyond what a window looks at, on every side. 24 read the held-out
+/// shifts the same (card faces, card and chip recall) with 0.13 points more chip precision,
+/// looking at 9.8% of each frame against 8.7%; the held-out hour gave the same findings give
+/// or take three, in 125 s against 112 s.
+const MARGIN: usize = 16;
+/// Pixels a window looks at beyond its planned area, on every side.
+pub(super) const SLACK: usize = 8;
+/// Window sizes are multiples of this: the model's own [`ALIGN`]. Rounding up to 32 instead,
+/// so that more windows share a size and run together, gained nothing: a look has one or two
+/// windows (2,187 windows in 1,551 looks of the 5-minute bench clip, 1,978 of its 2,075 runs
+/// a single window), and 16 shows the model 4% fewer pixels (169 against 176 million) for the
+/// same events and findings.
+const WINDOW_ALIGN: usize = ALIGN;
+/// How far from a change (pixels) a finding may move: the model's reach. 48 looked at 14% more
+/// pixels for the same reading of a simulated hour; 24 and less misread fanned payoffs.
+pub(super) const REACH: usize = 32;
+/// Most windows run at once.
+const BATCH: usize = 16;
+/// Share of the felt's bounding box to look at above which all of it is looked at at once.
+const WHOLE_SHARE: f64 = 0.6;
+
+/// What one look at a frame of a stream found, before it is weighed against what earlier
+/// looks found. Pixels at the model's scale.
+#[derive(Debug, Clone)]
+pub struct Look {
+    /// True when the look began a stream (a first frame, or one of another size): all of the
+    /// felt was looked at, whatever the change map said.
+    pub(super) fresh: bool,
+    /// Where the picture changed since the last look.
+    pub(super) changes: Changes,
+    /// The areas looked at again, each with [`SLACK`] more on every side: what was found in
+    /// them before is found again or not; what was found elsewhere stands.
+    pub(super) owns: Vec<Region>,
+    /// Windows run.
+    pub(super) windows: usize,
+    /// Pixels the model saw, all windows together.
+    pub(super) pixels: usize,
+    /// True when all of the felt was looked at at once.
+    pub(super) whole: bool,
+    /// What the model found in the windows, down to the least score a covered chip is held
+    /// to.
+    pub(super) found: Vec<Seen>,
+    /// The frame at the model's scale, where that is another, with its width and height.
+    pub(super) scaled: Option<(Vec<u8>, usize, usize)>,
+}
+
+/// The recognizer model, run over the changed parts of a stream's frames.
+pub struct Looker {
+    engine: Engine,
+    /// Where things can lie (pixels at the model's scale); looks stay within the felt's
+    /// bounding box.
+    zones: Zones,
+    /// The size of the stream's frames at the model's scale; `None` before its first.
+    size: Option<(usize, usize)>,
+}
+
+impl Looker {
+    /// Opens the recognizer model at `model` on `threads` threads (0: the runtime's choice);
+    /// it must be a pitnet model (its metadata says so).
+    pub fn open(model: &Path, threads: usize) -> Result<Looker, RecognizerError> {
+        let engine = Engine::open(model, threads)?;
+        if engine.metadata("pitwatch_model").as_deref() != Some("pitnet") {
+            return Err(RecognizerError::Model {
+                path: model.display().to_string(),
+                reason: "its metadata lacks pitwatch_model = pitnet (a YOLO export needs \
+                         --classes, docs/detect.md)"
+                    .into(),
+            });
+        }
+        Ok(Looker {
+            engine,
+            zones: Zones::default(),
+            size: None,
+        })
+    }
+
+    /// The model file.
+    pub fn model(&self) -> &Path {
+        self.engine.path()
+    }
+
+    /// Looks only within the bounding box of `zones`' felt (pixels at the model's scale)
+    /// from now on, starting a new stream.
+    pub(super) fn use_zones(&mut self, zones: Zones) {
+        self.zones = zones;
+        self.size = None;
+    }
+
+    /// Forgets the stream: the next frame is looked at whole.
+    pub fn reset(&mut self) {
+        self.size = None;
+    }
+
+    /// Looks at the next frame of the stream (tightly packed RGB rows, `width` x `height`),
+    /// which its preparer `prepared`: where the picture changed, or all of the felt when the
+    /// frame begins a stream or most of the felt changed. Keeps finds scoring at least the
+    /// least share of `min_score` a covered chip is held to.
+    pub fn look(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        prepared: Prepared,
+        min_score: f32,
+    ) -> Result<Look, RecognizerError> {
+        check(rgb, width, height)?;
+        let Prepared { scaled, changes } = prepared;
+        let (picture, w, h) = scaled
+            .as_ref()
+            .map_or((rgb, width, height), |(p, w, h)| (p.as_slice(), *w, *h));
+        let fresh = self.size != Some((w, h));
+        self.size = Some((w, h));
+        let changes = if fresh { Changes::whole(w, h) } else { changes };
+        let bounds = self.zones.bounds(w, h);
+        let mut owns = looks::plan(&changes.regions, REACH, MARGIN, bounds);
+        let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
+            > WHOLE_SHARE * looks::area(bounds) as f64;
+        if whole {
+            owns = vec![bounds];
+        }
+        // A look takes in SLACK pixels more than it planned, so that a thing near its edge
+        // whose point moves a pixel or two as the model sees it again is neither lost nor
+        // doubled.
+        let owns: Vec<Region> = owns.iter().map(|&o| looks::grow(o, SLACK)).collect();
+        let windows: Vec<(Region, (i64, i64, usize, usize))> = owns
+            .iter()
+            .map(|&o| (o, looks::window(o, MARGIN, WINDOW_ALIGN)))
+            .collect();
+        let mut order: Vec<usize> = (0..windows.len()).collect();
+        order.sort_by_key(|&i| (windows[i].1.2, windows[i].1.3));
+        let floor = min_score * LEAST_IN_SIGHT as f32;
+        let mut found = Vec::new();
+        let mut pixels = 0;
+        let mut at = 0;
+        while at < order.len() {
+            // Windows of one size run together.
+            let (_, (_, _, ww, wh)) = windows[order[at]];
+            let mut end = at + 1;
+            while end < order.len() && end - at < BATCH && {
+                let (_, (_, _, w2, h2)) = windows[order[end]];
+                (w2, h2) == (ww, wh)
+            } {
+                end += 1;
+            }
+            let mut input = Vec::with_capacity((end - at) * 3 * ww * wh);
+            let mut wins = Vec::with_capacity(end - at);
+            for &i in &order[at..end] {
+                let (own, (x0, y0, _, _)) = windows[i];
+                planar_window(picture, w, h, x0, y0, ww, wh, &mut input);
+                wins.push(Window {
+                    x0: x0 as f64,
+                    y0: y0 as f64,
+                    scale: 1.0,
+                    own: [own.x0 as f64, own.y0 as f64, own.x1 as f64, own.y1 as f64],
+                });
+            }
+            pixels += (end - at) * ww * wh;
+            found.extend(
+                self.run(input, end - at, wh, ww, &wins, floor)?
+                    .into_iter()
+                    .flatten(),
+            );
+            at = end;
+        }
+        Ok(Look {
+            fresh,
+            changes,
+            owns,
+            windows: windows.len(),
+            pixels,
+            whole,
+            found,
+            scaled,
+        })
+    }
+
+    /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
+    /// its window, keeping finds scoring at least `floor`.
+    pub(super) fn run(
+        &mut self,
+        images: Vec<f32>,
+        n: usize,
+        h: usize,
+        w: usize,
+        windows: &[Window],
+        floor: f32,
+    ) -> Result<Vec<Vec<Seen>>, RecognizerError> {
+        let outs = self.engine.run(&[n, 3, h, w], images)?;
+        let path = self.engine.path().display().to_string();
+        let get = |name: &str, c: usize| -> Result<&Output, RecognizerError> {
+            let o = outs
+                .iter()
+                .find(|o| o.name == name)
+                .ok_or_else(|| RecognizerError::Model {
+                    path: path.clone(),
+                    reason: format!("no output named {name}"),
+                })?;
+            if o.shape != [n, c, h / STRIDE, w / STRIDE] {
+                return Err(RecognizerError::Model {
+                    path: path.clone(),
+                    reason: format!("output {name} has shape {:?}", o.shape),
+                });
+            }
+            Ok(o)
+        };
+        let (heat, geom, chip) = (get("heat", 3)?, get("geom", 8)?, get("chip", 6)?);
+        // The model's own face logits are optional: the reader reads every face-up card.
+        let card = outs
+            .iter()
+            .any(|o| o.name == "card")
+            .then(|| get("card", 52))
+            .transpose()?;
+        let (gh, gw) = (h / STRIDE, w / STRIDE);
+        let plane = gh * gw;
+        Ok(windows
+            .iter()
+            .enumerate()
+            .map(|(i, win)| {
+                let m = Maps {
+                    h: gh,
+                    w: gw,
+                    heat: &heat.data[i * 3 * plane..(i + 1) * 3 * plane],
+                    geom: &geom.data[i * 8 * plane..(i + 1) * 8 * plane],
+                    card: card.map(|c| &c.data[i * 52 * plane..(i + 1) * 52 * plane]),
+                    chip: &chip.data[i * 6 * plane..(i + 1) * 6 * plane],
+                };
+                decode(&m, win, floor)
+            })
+            .collect())
+    }
+}
