@@ -59,6 +59,8 @@ pub(super) struct Placed {
     moved_t: Option<f64>,
     /// Where it lay before it last came to rest elsewhere, pixels.
     from: Option<[f64; 2]>,
+    /// Times it came to rest set apart from where it lay as a split hand ([`Scribe::set_apart`]).
+    set_apart: u8,
     /// Dealt at a right angle to its hand: a double-down's card or a split ace's, the
     /// hand's last (08-09(2)(c), (d)).
     rotated: bool,
@@ -364,6 +366,7 @@ impl Scribe {
                     turned: None,
                     moved_t: None,
                     from: None,
+                    set_apart: 0,
                     rotated: false,
                 }),
             },

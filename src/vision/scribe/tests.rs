@@ -1311,6 +1311,112 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
     );
 }
 
+/// A pair of 2c split at space 3, a third 2c dealt to the first hand where the pair's second
+/// card lay, under a second after it was set out (the tracker takes the second hand's track
+/// back there: its card found again where it lay, 'unmoved'), and then set out past the
+/// second hand as the resplit: each hand keeps its own cards and hits (08-09(2)(c), 08-10(2);
+/// held-out shift seed 42 at 3371.5 s: hands 2 and 3 swapped cards, the second hand's
+/// double-down read as made on one card).
+#[test]
+fn a_resplit_card_of_the_pairs_face_set_out_past_the_second_hand_begins_the_third() {
+    let layout = level_layout();
+    let three = centroid(&layout.spaces[2].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let at = |dx: f64, dy: f64| [three[0] + dx, three[1] + dy];
+    // Where each hand's next card lies: half a card toward the dealer and to the left.
+    let (pair, second, third) = (at(-25.0, 19.0), at(44.0, 17.0), at(91.0, 31.0));
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        let mut card = |face: &str, p: [f64; 2]| found.push(seen(Some(face), p[0], p[1]));
+        if t >= 1.0 {
+            card("2c", three);
+        }
+        if t >= 1.2 {
+            card("Kd", dealer);
+        }
+        // The pair's second 2c, then set out: the second hand.
+        if (1.4..2.0).contains(&t) {
+            card("2c", pair);
+        } else if t >= 2.2 {
+            card("2c", second);
+        }
+        // The first hand's next card, a 2c too, where the pair's second lay, then carried
+        // past the second hand: the third hand.
+        if (3.0..3.5).contains(&t) {
+            card("2c", pair);
+        } else if (3.5..3.7).contains(&t) {
+            card("2c", at(-11.0, 21.0));
+        } else if (3.7..3.9).contains(&t) {
+            card("2c", at(29.0, 27.0));
+        } else if t >= 3.9 {
+            card("2c", third);
+        }
+        // Each hand played in turn (08-09(2)(c)).
+        if t >= 5.0 {
+            card("9h", pair);
+        }
+        if t >= 6.0 {
+            card("7c", [second[0] - 25.0, second[1] + 19.0]);
+        }
+        if t >= 7.0 {
+            card("10d", [third[0] - 25.0, third[1] + 19.0]);
+        }
+        found
+    });
+    assert_eq!(
+        hand_faces(&log, 3),
+        [vec!["2c", "2c", "2c", "9h"], vec!["7c"], vec!["10d"]],
+        "{log:#?}"
+    );
+}
+
+/// The dealer's hole card seen two looks as it lands, then hidden by the dealer's arm dealing
+/// the next card past it, is written dealt when it was first seen lying there, before that
+/// card (08-10(1); held-out shift seed 44 at 2373.0 s: written after space 4's hit, a
+/// dealing-order finding).
+#[test]
+fn a_hole_card_hidden_as_it_landed_is_dealt_when_first_seen_there() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 40.0, dealer[1]];
+    let log = read(&layout, 40, |t| {
+        let mut found = Vec::new();
+        let mut card = |face: Option<&str>, p: [f64; 2]| found.push(seen(face, p[0], p[1]));
+        if t >= 0.6 {
+            card(Some("9s"), one);
+        }
+        if t >= 1.0 {
+            card(Some("7h"), dealer);
+        }
+        if t >= 1.4 {
+            card(Some("8s"), [one[0] - 18.0, one[1] + 25.0]);
+        }
+        // The hole card, in sight as it lands and after the arm has gone.
+        if (2.0..2.4).contains(&t) || t >= 3.6 {
+            card(None, hole);
+        }
+        // Space 1's hit, dealt past the hole card while the arm hid it.
+        if t >= 2.8 {
+            card(Some("5c"), [one[0] - 36.0, one[1] + 50.0]);
+        }
+        found
+    });
+    // In the order of the times written (the audit's order).
+    let mut dealt: Vec<(f64, String)> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card { card, .. } => {
+                Some((e.t, card.map_or("back".to_string(), |c| c.to_string())))
+            }
+            _ => None,
+        })
+        .collect();
+    dealt.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let order: Vec<&str> = dealt.iter().map(|d| d.1.as_str()).collect();
+    assert_eq!(order, ["9s", "7h", "8s", "back", "5c"], "{log:#?}");
+}
+
 /// A pair split at space 3, the round cleared, and the next round's first card laid at space 3
 /// where the first hand's first card lay, before the clear was read (its cards are judged gone
 /// a while after they go): the next round's card is its first hand's, not a second hand's

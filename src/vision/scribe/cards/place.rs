@@ -122,6 +122,22 @@ impl Scribe {
                 n.identity == Identity::CardBack || n.placed.is_some_and(|p| p.turned.is_some())
             })
         });
+        // A face-down card (the hole card) seen lying where it lies before its track began,
+        // a card back not yet an object, lay there since: it was dealt then, and lost under
+        // the dealer's arm reaching past it (held-out shift seed 44 at 2373.0 s: the hole
+        // card, seen two looks as it landed and hidden as the arm dealt space 4's hit over
+        // it, was written after that hit, a dealing-order finding, 08-10(1)).
+        let seen_there = if identity == Identity::CardBack {
+            let half = half_width(&corners);
+            self.flying
+                .iter()
+                .filter(|f| f.0 < rest_t && rest_t - f.0 <= FLIGHT_S)
+                .filter(|f| dist(f.1, rest) <= half)
+                .map(|f| f.0)
+                .fold(rest_t, f64::min)
+        } else {
+            rest_t
+        };
         let flew_face_down = !hole_held
             && flew.len() >= 2
             && flew
@@ -148,6 +164,7 @@ impl Scribe {
         let mut laid_t = rest_t;
         let (target, rotated) = match spot {
             Spot::Dealer => {
+                laid_t = laid_t.min(seen_there);
                 self.dealer.push(id);
                 (Target::Dealer, None)
             }
@@ -310,6 +327,7 @@ impl Scribe {
                 turned,
                 moved_t: None,
                 from: None,
+                set_apart: 0,
                 rotated: rotated == Some(true),
             });
         }
@@ -563,6 +581,7 @@ impl Scribe {
         p.from = Some(p.at);
         p.at = rest;
         p.moved_t = Some(rest_t);
+        p.set_apart = p.set_apart.saturating_add(1);
         let hand = p.hand;
         if let Some(twin) = self.left_behind(id) {
             self.carried_onto(id, twin);
@@ -610,9 +629,18 @@ impl Scribe {
                     })
             })
         };
+        // A split hand's card set out once already, come to rest elsewhere again, its hand's
+        // spot or not: a hand once set out stays where it lies till the dealer takes it up
+        // (08-10(2)), so its track went on with a card of its face dealt to another hand of
+        // the space, and a card of its face lying where it lay is it (held-out shift seed 42
+        // at 3371.5 s: space 6's pair of 2c split, a third 2c dealt to the first hand, its
+        // track carried off onto it while the second hand's 2c lay under the dealer's hand,
+        // and set out past the second hand as the resplit; hands 2 and 3 swapped cards).
+        let set_out_again = p.hand >= 2 && p.set_apart >= 2;
         if !matches!(m.identity, Identity::Card(_))
-            || self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
-            || split && !by_another()
+            || !set_out_again
+                && (self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
+                    || split && !by_another())
         {
             return None;
         }
@@ -651,6 +679,7 @@ impl Scribe {
         };
         p.at = p.from.take().unwrap_or(p.at);
         p.moved_t = None;
+        p.set_apart = p.set_apart.saturating_sub(1);
         if let Some(n) = self.cards.get_mut(&twin) {
             n.placed = Some(p);
         }
