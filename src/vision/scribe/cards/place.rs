@@ -633,9 +633,10 @@ impl Scribe {
         // spot or not: a hand once set out stays where it lies till the dealer takes it up
         // (08-10(2)), so its track went on with a card of its face dealt to another hand of
         // the space, and a card of its face lying where it lay is it (held-out shift seed 42
-        // at 3371.5 s: space 6's pair of 2c split, a third 2c dealt to the first hand, its
-        // track carried off onto it while the second hand's 2c lay under the dealer's hand,
-        // and set out past the second hand as the resplit; hands 2 and 3 swapped cards).
+        // at 3371.5 s: space 6's pair of 2c split, a third 2c dealt to the first hand where
+        // the pair's second card lay 0.8 s before, the second hand's track taken back there
+        // by the tracker as that card found again where it lay, and carried on with the new
+        // 2c past the second hand as the resplit; hands 2 and 3 swapped cards).
         let set_out_again = p.hand >= 2 && p.set_apart >= 2;
         if !matches!(m.identity, Identity::Card(_))
             || !set_out_again
