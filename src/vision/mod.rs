@@ -6,6 +6,7 @@ pub mod detector;
 pub mod engine;
 pub mod looker;
 pub mod looks;
+pub mod on_card;
 pub mod pitnet;
 pub mod pool;
 pub mod reader;

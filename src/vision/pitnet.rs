@@ -320,46 +320,6 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
     kept
 }
 
-/// Drops chips found lying wholly on a card: nothing is staked on top of a card
-/// (08-09(2): a double-down or split wager goes beside the original, an insurance bet on the
-/// insurance line), so a chip there is the card's own print (the red heart of an ace of hearts
-/// and its index reads much like a $5 chip from above). A chip counts as on the card when its
-/// centre lies within the card's outline, so that at least half of it would cover the card;
-/// one beside a card, however close, stays.
-pub fn drop_chips_on_cards(found: &mut Vec<Seen>) {
-    let cards: Vec<([f64; 2], [f64; 2], [f64; 2])> = found
-        .iter()
-        .filter(|s| s.is_card())
-        .map(|s| {
-            let [tl, tr, br, _] = s.corners;
-            let mid = |a: [f64; 2], b: [f64; 2]| [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
-            let (up, right) = (mid(tl, tr), mid(tr, br));
-            let c = s.centre;
-            (
-                c,
-                [up[0] - c[0], up[1] - c[1]],
-                [right[0] - c[0], right[1] - c[1]],
-            )
-        })
-        .collect();
-    if cards.is_empty() {
-        return;
-    }
-    found.retain(|s| {
-        if !matches!(s.identity, Identity::Chip(_)) {
-            return true;
-        }
-        !cards.iter().any(|&(c, up, right)| {
-            let d = [s.centre[0] - c[0], s.centre[1] - c[1]];
-            let within = |axis: [f64; 2]| {
-                let len = axis[0].hypot(axis[1]);
-                len > 0.0 && (d[0] * axis[0] + d[1] * axis[1]).abs() / len < len
-            };
-            within(up) && within(right)
-        })
-    });
-}
-
 /// Adds the face readings of `other` (another index of the same card) to `card`'s and sets
 /// its face and reading from the sum. False where either was not read face up.
 fn combine(card: &mut Seen, other: &Seen) -> bool {
@@ -486,43 +446,6 @@ mod tests {
         assert!(found[0].is_face_up());
         assert_eq!(found[0].read, 0.0);
         assert_eq!(found[0].corners, s.corners);
-    }
-
-    #[test]
-    fn a_chip_on_a_card_is_the_cards_print_and_one_beside_it_stays() {
-        let chip = |x: f64, y: f64| Seen {
-            identity: Identity::Chip(500),
-            score: 0.9,
-            read: 0.9,
-            centre: [x, y],
-            corners: rect(x, y, 0.0, -9.0, 9.0, 0.0),
-            point: [x, y],
-            faces: None,
-        };
-        let ace = Identity::Card(Card::from_index(2).unwrap());
-        // A 40 x 56 card upright at (100, 100): x 80..120, y 72..128.
-        let card = upright(ace, 0.9, 0.9, [100.0, 100.0], [88.0, 80.0]);
-        let mut found = vec![
-            card.clone(),
-            chip(88.0, 80.0),
-            chip(117.0, 124.0),
-            chip(126.0, 100.0),
-            chip(160.0, 100.0),
-        ];
-        drop_chips_on_cards(&mut found);
-        let chips: Vec<[f64; 2]> = found
-            .iter()
-            .filter(|s| !s.is_card())
-            .map(|s| s.centre)
-            .collect();
-        // On the index and in the far corner: the card's print. Overlapping its edge from
-        // outside, or well apart: chips.
-        assert_eq!(chips, vec![[126.0, 100.0], [160.0, 100.0]]);
-        assert!(found.contains(&card));
-        // With no card found, every chip stays.
-        let mut alone = vec![chip(88.0, 80.0)];
-        drop_chips_on_cards(&mut alone);
-        assert_eq!(alone.len(), 1);
     }
 
     /// A 40 x 56 pixel card upright at `centre`, found at `point`.

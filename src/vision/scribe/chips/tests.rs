@@ -12,6 +12,7 @@ fn chip(x: f64, y: f64, value: i64) -> ChipNote {
         rest: [x, y],
         rest_t: 0.0,
         placed: true,
+        over_card: false,
         stake: None,
     }
 }

@@ -1,0 +1,290 @@
+//! Chips found lying on a card, in pixels of the picture: the card's own print when found
+//! there for a look or two, a chip when found there look after look.
+//!
+//! Nothing is staked on top of a card (08-09(2): a double-down or split wager goes beside the
+//! original, an insurance bet on the insurance line), and the red heart of an ace of hearts
+//! and its index read much like a $5 chip from above, for a look, as a hand passes over the
+//! card. But a payoff is fanned toward the dealer for the camera (08-11(16)(a)), and its chips
+//! come to rest over the hand's cards where the fan runs across them (held-out shift seed 44
+//! at 764.8 s: space 7's $10 insurance payoff laid as two $5 chips, the first on the 6h, the
+//! first dropped as print and the payoff read as $5 stacked). Print comes and goes with the
+//! hand passing over the card; a chip lies there, at the end of a fan. So a chip on a card is
+//! kept once it has been found there, of one value, in [`LOOKS_ON_A_CARD`] looks running,
+//! a fan's step or nearer another chip kept ([`FAN_REACH`]): a court card's picture may
+//! be found as a chip for a second (held-out shift seed 36 at 440.9 s: a king's read as a
+//! $25 chip, 1.7 radii across a payoff fanned over the hand's cards, read into it).
+
+use super::pitnet::Seen;
+use super::yolo::Identity;
+
+/// Looks running in which a chip must be found on a card, of one value and within half a
+/// chip's radius of where it was found the look before, to be taken for a chip: on a shift of
+/// an hour (seed 44) every find of card print stood one look, or two not running, and every
+/// chip fanned over a card stood nine looks or more.
+pub const LOOKS_ON_A_CARD: u32 = 3;
+
+/// A chip this many of its radii or nearer another, centre to centre, may be the next chip of
+/// its fan: a fan lays each chip over a third of the one before, 1.24 radii on, give or take
+/// where each was found.
+pub const FAN_REACH: f64 = 1.6;
+
+/// Chips found on cards in the looks before, and in how many looks running each was found.
+#[derive(Debug, Default, Clone)]
+pub struct OnCards {
+    held: Vec<Held>,
+}
+
+/// A chip found on a card, pixels.
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    value: i64,
+    centre: [f64; 2],
+    looks: u32,
+}
+
+impl OnCards {
+    /// Forgets every chip held (a new stream begins).
+    pub fn clear(&mut self) {
+        self.held.clear();
+    }
+
+    /// Drops from one look's `found` the chips lying on a card ([`lies_on_a_card`]) but for
+    /// those found there in [`LOOKS_ON_A_CARD`] looks running that lie within [`FAN_REACH`]
+    /// of their radius of a chip kept, and remembers them all for the next look. Chips
+    /// beside cards, and cards, stay as found.
+    pub fn sift(&mut self, found: &mut Vec<Seen>) {
+        let on = lies_on_a_card(found);
+        let mut held = Vec::new();
+        // Kept: yes, no, or on a card long enough, if a fan reaches it.
+        let mut keep = Vec::with_capacity(found.len());
+        for (s, on) in found.iter().zip(on) {
+            let Identity::Chip(value) = s.identity else {
+                keep.push(Some(true));
+                continue;
+            };
+            if !on {
+                keep.push(Some(true));
+                continue;
+            }
+            let near = 0.5 * s.half_width();
+            let before = self
+                .held
+                .iter()
+                .filter(|h| {
+                    h.value == value
+                        && (h.centre[0] - s.centre[0]).hypot(h.centre[1] - s.centre[1]) <= near
+                })
+                .map(|h| h.looks)
+                .max()
+                .unwrap_or(0);
+            let looks = before + 1;
+            held.push(Held {
+                value,
+                centre: s.centre,
+                looks,
+            });
+            keep.push(if looks >= LOOKS_ON_A_CARD {
+                None
+            } else {
+                Some(false)
+            });
+        }
+        self.held = held;
+        // A fan runs onto a card from a chip beside it, chip by chip.
+        loop {
+            let reached: Vec<usize> = (0..found.len())
+                .filter(|&i| keep[i].is_none())
+                .filter(|&i| {
+                    let (c, r) = (found[i].centre, found[i].half_width());
+                    (0..found.len()).any(|j| {
+                        j != i
+                            && keep[j] == Some(true)
+                            && matches!(found[j].identity, Identity::Chip(_))
+                            && (found[j].centre[0] - c[0]).hypot(found[j].centre[1] - c[1])
+                                <= FAN_REACH * r
+                    })
+                })
+                .collect();
+            if reached.is_empty() {
+                break;
+            }
+            for i in reached {
+                keep[i] = Some(true);
+            }
+        }
+        let mut keep = keep.into_iter();
+        found.retain(|_| keep.next().flatten().unwrap_or(false));
+    }
+}
+
+/// For each of `found`, whether it is a chip lying wholly on a card found with it: its centre
+/// within the card's outline, so that at least half of it would cover the card. One beside a
+/// card, however close, is not.
+pub fn lies_on_a_card(found: &[Seen]) -> Vec<bool> {
+    let cards: Vec<([f64; 2], [f64; 2], [f64; 2])> = found
+        .iter()
+        .filter(|s| s.is_card())
+        .map(|s| {
+            let [tl, tr, br, _] = s.corners;
+            let mid = |a: [f64; 2], b: [f64; 2]| [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+            let (up, right) = (mid(tl, tr), mid(tr, br));
+            let c = s.centre;
+            (
+                c,
+                [up[0] - c[0], up[1] - c[1]],
+                [right[0] - c[0], right[1] - c[1]],
+            )
+        })
+        .collect();
+    found
+        .iter()
+        .map(|s| {
+            matches!(s.identity, Identity::Chip(_))
+                && cards.iter().any(|&(c, up, right)| {
+                    let d = [s.centre[0] - c[0], s.centre[1] - c[1]];
+                    let within = |axis: [f64; 2]| {
+                        let len = axis[0].hypot(axis[1]);
+                        len > 0.0 && (d[0] * axis[0] + d[1] * axis[1]).abs() / len < len
+                    };
+                    within(up) && within(right)
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::Card;
+
+    /// A $5 chip found centred on (x, y), pixels, radius 9.
+    fn chip(x: f64, y: f64) -> Seen {
+        Seen {
+            identity: Identity::Chip(500),
+            score: 0.9,
+            read: 0.9,
+            centre: [x, y],
+            corners: [
+                [x - 9.0, y - 9.0],
+                [x + 9.0, y - 9.0],
+                [x + 9.0, y + 9.0],
+                [x - 9.0, y + 9.0],
+            ],
+            point: [x, y],
+            faces: None,
+        }
+    }
+
+    /// The ace of hearts upright at (100, 100), 40 x 56 pixels: x 80..120, y 72..128.
+    fn ace() -> Seen {
+        Seen {
+            identity: Identity::Card(Card::from_index(2).expect("a face")),
+            score: 0.9,
+            read: 0.9,
+            centre: [100.0, 100.0],
+            corners: [[80.0, 72.0], [120.0, 72.0], [120.0, 128.0], [80.0, 128.0]],
+            point: [88.0, 80.0],
+            faces: None,
+        }
+    }
+
+    /// The chips' centres among `found`.
+    fn chips(found: &[Seen]) -> Vec<[f64; 2]> {
+        found
+            .iter()
+            .filter(|s| !s.is_card())
+            .map(|s| s.centre)
+            .collect()
+    }
+
+    #[test]
+    fn a_chip_lies_on_a_card_by_its_centre_within_the_cards_outline() {
+        let found = vec![
+            ace(),
+            chip(88.0, 80.0),
+            chip(117.0, 124.0),
+            chip(126.0, 100.0),
+            chip(160.0, 100.0),
+        ];
+        // On the index and in the far corner: on the card. Over its edge from outside, or
+        // well apart: beside it.
+        assert_eq!(lies_on_a_card(&found), [false, true, true, false, false]);
+        // With no card found, no chip lies on one.
+        assert_eq!(lies_on_a_card(&[chip(88.0, 80.0)]), [false]);
+    }
+
+    /// A chip on a card found for a look or two is the card's print and dropped; found there
+    /// in three looks running, a fan's step from a chip beside the card, it is a chip and kept
+    /// from the third on. Alone on the card it is dropped however long it lies there. A chip
+    /// beside the card stays at every look, and the card with it.
+    #[test]
+    fn a_chip_on_a_card_is_kept_once_found_there_three_looks_running_by_a_fan() {
+        // A chip over the card's top left corner from outside, 11.7 pixels (1.3 radii) from
+        // the chip on the card's index.
+        let fan = [78.0, 74.0];
+        let look = |on: &mut OnCards, x: f64, fanned: bool| {
+            let mut found = vec![ace(), chip(x, 80.0), chip(160.0, 100.0)];
+            if fanned {
+                found.push(chip(fan[0], fan[1]));
+            }
+            on.sift(&mut found);
+            assert!(found.contains(&ace()));
+            chips(&found)
+        };
+        let mut on = OnCards::default();
+        assert_eq!(look(&mut on, 88.0, true), [[160.0, 100.0], fan]);
+        assert_eq!(look(&mut on, 89.0, true), [[160.0, 100.0], fan]);
+        assert_eq!(
+            look(&mut on, 88.0, true),
+            [[88.0, 80.0], [160.0, 100.0], fan]
+        );
+        assert_eq!(
+            look(&mut on, 88.0, true),
+            [[88.0, 80.0], [160.0, 100.0], fan]
+        );
+        // Moved more than half its radius: found anew, print again until it stays.
+        assert_eq!(look(&mut on, 82.0, true), [[160.0, 100.0], fan]);
+        // Alone on the card: print, however long.
+        let mut on = OnCards::default();
+        for _ in 0..10 {
+            assert_eq!(look(&mut on, 88.0, false), [[160.0, 100.0]]);
+        }
+        // A look without it breaks the run.
+        let mut on = OnCards::default();
+        look(&mut on, 88.0, true);
+        look(&mut on, 88.0, true);
+        let mut found = vec![ace()];
+        on.sift(&mut found);
+        assert_eq!(look(&mut on, 88.0, true), [[160.0, 100.0], fan]);
+        // A new stream forgets what was held.
+        look(&mut on, 88.0, true);
+        look(&mut on, 88.0, true);
+        on.clear();
+        assert_eq!(look(&mut on, 88.0, true), [[160.0, 100.0], fan]);
+    }
+
+    /// A fan runs onto a card chip by chip: each kept chip on the card reaches the next.
+    #[test]
+    fn a_fan_on_a_card_is_kept_chip_by_chip_from_the_chip_beside_it() {
+        let mut on = OnCards::default();
+        let mut found = Vec::new();
+        for _ in 0..LOOKS_ON_A_CARD {
+            found = vec![ace(), chip(78.0, 74.0), chip(88.0, 80.0), chip(98.0, 86.0)];
+            on.sift(&mut found);
+        }
+        assert_eq!(chips(&found), [[78.0, 74.0], [88.0, 80.0], [98.0, 86.0]]);
+    }
+
+    /// A find that changes value from look to look on a card is no chip lying there.
+    #[test]
+    fn a_chip_on_a_card_read_as_another_value_begins_again() {
+        let mut on = OnCards::default();
+        for (k, value) in [500, 500, 100].into_iter().enumerate() {
+            let mut c = chip(88.0, 80.0);
+            c.identity = Identity::Chip(value);
+            let mut found = vec![ace(), c];
+            on.sift(&mut found);
+            assert_eq!(chips(&found), Vec::<[f64; 2]>::new(), "look {k}");
+        }
+    }
+}
