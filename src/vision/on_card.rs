@@ -10,9 +10,10 @@
 //! first dropped as print and the payoff read as $5 stacked). Print comes and goes with the
 //! hand passing over the card; a chip lies there, at the end of a fan. So a chip on a card is
 //! kept once it has been found there, of one value, in [`LOOKS_ON_A_CARD`] looks running,
-//! a fan's step or nearer another chip kept ([`FAN_REACH`]): a court card's picture may
-//! be found as a chip for a second (held-out shift seed 36 at 440.9 s: a king's read as a
-//! $25 chip, 1.7 radii across a payoff fanned over the hand's cards, read into it).
+//! found surely ([`ON_CARD_SCORE`]) and a fan's step or nearer another chip kept
+//! ([`FAN_REACH`]): a court card's picture may be found as a chip for a second (held-out
+//! shift seed 36 at 440.9 s: a king's read faintly as a $25 chip, 1.4 radii from a payoff
+//! fanned over the hand's cards, read into it, $45 for $21).
 
 use super::pitnet::Seen;
 use super::yolo::Identity;
@@ -22,6 +23,11 @@ use super::yolo::Identity;
 /// an hour (seed 44) every find of card print stood one look, or two not running, and every
 /// chip fanned over a card stood nine looks or more.
 pub const LOOKS_ON_A_CARD: u32 = 3;
+
+/// The least score a chip found on a card needs for its look to count toward
+/// [`LOOKS_ON_A_CARD`]: chips fanned over cards in an hour (seed 44) scored 0.52 and up, a
+/// king's picture read as a $25 chip 0.33 to 0.48 (seed 36 at 440.9 s).
+pub const ON_CARD_SCORE: f32 = 0.5;
 
 /// A chip this many of its radii or nearer another, centre to centre, may be the next chip of
 /// its fan: a fan lays each chip over a third of the one before, 1.24 radii on, give or take
@@ -49,7 +55,8 @@ impl OnCards {
     }
 
     /// Drops from one look's `found` the chips lying on a card ([`lies_on_a_card`]) but for
-    /// those found there in [`LOOKS_ON_A_CARD`] looks running that lie within [`FAN_REACH`]
+    /// those found there in [`LOOKS_ON_A_CARD`] looks running (each scoring at least
+    /// [`ON_CARD_SCORE`]) that lie within [`FAN_REACH`]
     /// of their radius of a chip kept, and remembers them all for the next look. Chips
     /// beside cards, and cards, stay as found.
     pub fn sift(&mut self, found: &mut Vec<Seen>) {
@@ -77,7 +84,12 @@ impl OnCards {
                 .map(|h| h.looks)
                 .max()
                 .unwrap_or(0);
-            let looks = before + 1;
+            // Found faintly, it may be a card's picture; such a look does not count.
+            let looks = if s.score >= ON_CARD_SCORE {
+                before + 1
+            } else {
+                0
+            };
             held.push(Held {
                 value,
                 centre: s.centre,
@@ -273,6 +285,20 @@ mod tests {
             on.sift(&mut found);
         }
         assert_eq!(chips(&found), [[78.0, 74.0], [88.0, 80.0], [98.0, 86.0]]);
+    }
+
+    /// A chip on a card found faintly (a court card's picture) counts no look toward being
+    /// kept, however long, beside a fan or not.
+    #[test]
+    fn a_chip_found_faintly_on_a_card_is_never_kept() {
+        let mut on = OnCards::default();
+        for k in 0..6 {
+            let mut faint = chip(88.0, 80.0);
+            faint.score = 0.33;
+            let mut found = vec![ace(), faint, chip(78.0, 74.0)];
+            on.sift(&mut found);
+            assert_eq!(chips(&found), [[78.0, 74.0]], "look {k}");
+        }
     }
 
     /// A find that changes value from look to look on a card is no chip lying there.

@@ -389,7 +389,8 @@ impl Scribe {
     /// Whether chip `id`, come to rest at `rest` at `rest_t` on a card's face, is a chip of a
     /// fan laid across the card; `None` where no fellow lies by it. A fellow is another chip
     /// a fan's step from it ([`FAN_REACH`] of its radius), come to rest within
-    /// [`FANNED_WITHIN_S`] of it and in sight since, itself off a card or so fanned onto one.
+    /// [`FANNED_WITHIN_S`] of it and in sight since, itself not deep on a card (less than
+    /// [`ON_A_CARD`] of its radius in) or so fanned onto one.
     /// The chip is of the fan when it lies on along the line from a fellow: where that fellow
     /// has a fellow of its own, the step to this chip turns from the step before by no more
     /// than [`ON_THE_LINE`] allows. A card's print found beside a chip laid on the card lies

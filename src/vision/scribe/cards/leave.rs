@@ -21,6 +21,11 @@ const COVERED_S: f64 = 1.5;
 /// make a hand's cards seem to touch, a tenth is more than that.
 const COVERED_SHARE: f64 = 0.1;
 
+/// Half widths from a placed card of its face within which a card lost under a card laid
+/// after it may still be that card found again apart (see [`Scribe::slipped_away`]): a
+/// hand's next card lies a step of about two half widths on (08-10(2)).
+const TWIN_APART: f64 = 1.5;
+
 impl Scribe {
     /// Judges the cards gone long enough ago (all of them at the end); returns when the last
     /// round that ended was cleared.
@@ -314,8 +319,8 @@ impl Scribe {
     /// card found again on its spot is it. Such a card showing the face of another card
     /// placed at its spot was that card, found again apart (a hand's card uncovered in part
     /// by the cards over it, found off its centre): it was never dealt, and its `card` event
-    /// is taken back; unless a card laid after it covers it ([`Scribe::covered`]). True when
-    /// it was kept or taken back.
+    /// is taken back; unless a card laid after it covers it ([`Scribe::covered`]) and it lies
+    /// a hit's step from that card ([`TWIN_APART`]). True when it was kept or taken back.
     fn slipped_away(&mut self, l: &Leaving) -> bool {
         let Some(note) = self.cards.get(&l.track) else {
             return false;
@@ -326,17 +331,22 @@ impl Scribe {
         if l.t - note.first_t >= SLIP_S || p.t > note.first_t + 1e-9 {
             return false;
         }
-        let face = note.identity;
-        // Not one covered by a card laid after it: a second find of a card comes to light as
-        // the cards over it leave part of it uncovered, under the cards laid before it. A
-        // shoe of several decks deals two cards of one face to a hand (held-out shift seed 44
-        // at 1057.2 s: a third split hand's 8d dealt onto its first card, another 8d, lost
-        // under its hit 9c 0.8 s on and taken back as that card found again; the hand read
-        // 17, not a bust, and its collection out of order).
+        let (face, rest, half) = (note.identity, note.rest, half_width(&note.corners));
+        // A second find of a card comes to light as the cards over it leave part of it
+        // uncovered, found off its centre by up to a half width or so (and under the cards laid
+        // before it). Not one a hit's step or more from the card of its face and covered by a
+        // card laid after it: a shoe of several decks deals two cards of one face to a hand
+        // (held-out shift seed 44 at 1057.2 s: a third split hand's 8d dealt onto its first
+        // card, another 8d, 1.9 half widths on, lost under its hit 9c 0.8 s later and taken
+        // back as that card found again; the hand read 17, not a bust, and its collection out
+        // of order).
+        let covered = self.covered(l);
         let twin = matches!(face, Identity::Card(_))
-            && !self.covered(l)
             && self.cards.iter().any(|(&id, o)| {
-                id != l.track && o.identity == face && o.placed.is_some_and(|q| q.spot == p.spot)
+                id != l.track
+                    && o.identity == face
+                    && o.placed.is_some_and(|q| q.spot == p.spot)
+                    && (!covered || dist(o.rest, rest) < TWIN_APART * half)
             });
         if twin {
             self.unwrite(p.event);
