@@ -54,11 +54,10 @@ impl OnCards {
         self.held.clear();
     }
 
-    /// Drops from one look's `found` the chips lying on a card ([`lies_on_a_card`]) but for
+    /// Drops from one look's `found` the chips lying on a card ([`lies_on_a_card`]), but for
     /// those found there in [`LOOKS_ON_A_CARD`] looks running (each scoring at least
-    /// [`ON_CARD_SCORE`]) that lie within [`FAN_REACH`]
-    /// of their radius of a chip kept, and remembers them all for the next look. Chips
-    /// beside cards, and cards, stay as found.
+    /// [`ON_CARD_SCORE`]) that lie within [`FAN_REACH`] of their radius of a chip kept; and
+    /// remembers them all for the next look. Chips beside cards, and cards, stay as found.
     pub fn sift(&mut self, found: &mut Vec<Seen>) {
         let on = lies_on_a_card(found);
         let mut held = Vec::new();
