@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{Bet, EventKind, Money, WagerKind};
 use crate::vision::on_card::FAN_REACH;
-use crate::vision::pitnet::half_width;
+use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
 

@@ -116,6 +116,9 @@ pub struct Scribe {
     /// Chips of wagers that went out of sight under chips laid over them: they lie there
     /// until the round's cards are cleared, and go with them.
     chips_under: Vec<u64>,
+    /// Chips found in the last seconds away from every chip followed (chips in flight):
+    /// when and where, pixels.
+    chips_flying: Vec<(f64, [f64; 2])>,
     /// Every wager read this shift, in the order read (a chip's [`ChipNote`] names its wager
     /// by index here): this round's are those not closed. Asked about a space's wagers, the
     /// closed ones are last rounds' (held-out shift seed 38 at 2855.5 s: a resplit hand's
@@ -164,6 +167,7 @@ impl Scribe {
             arrivals: Vec::new(),
             chip_leaving: Vec::new(),
             chips_under: Vec::new(),
+            chips_flying: Vec::new(),
             stakes: Vec::new(),
             paid: Vec::new(),
             splits: Vec::new(),
@@ -205,6 +209,7 @@ impl Scribe {
         for tr in chips {
             self.follow_chip(tr);
         }
+        self.watch_chips_flying(found);
         self.watch_discard(found);
         self.judge_arrivals(false);
         // Flights in the shoe's lane first: judging cards gone forgets the cleared ones, and a

@@ -1903,3 +1903,149 @@ fn a_second_card_of_the_first_cards_face_lost_under_the_hit_was_dealt() {
     assert_eq!(dealt(true), ["8d", "8d", "9c"]);
     assert_eq!(dealt(false), ["8d"]);
 }
+
+/// How space 4's $5 wager went, its chip gone from its spot at 5 s with a card still on the
+/// hand, and a chip found a look or two after at `flight` (radii out from the spot, toward
+/// the dealer where negative), and one look in four at `lying` (radii out) throughout: the
+/// events written of it, `collect` or `return`.
+fn wager_went(flight: &[f64], lying: Option<f64>) -> Vec<&'static str> {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let toward = {
+        let d = sub(centroid(&space.insurance), bet);
+        let n = d[0].hypot(d[1]);
+        [d[0] / n, d[1] / n]
+    };
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = Vec::new();
+        if (1.0..9.0).contains(&t) {
+            found.push(seen(Some("9c"), at[0], at[1]));
+        }
+        if (0.4..=5.0).contains(&t) {
+            found.push(chip_seen(500, bet));
+        }
+        // One look after another from 5.2 s, each farther on its way.
+        let k = ((t - 5.2) / 0.2).round();
+        let out = |out: f64| [bet[0] - toward[0] * out * r, bet[1] - toward[1] * out * r];
+        if t >= 5.2
+            && let Some(&k) = flight.get(k as usize)
+        {
+            found.push(chip_seen(500, out(k)));
+        }
+        if let Some(k) = lying.filter(|_| (t * 5.0).round() as i64 % 4 == 0) {
+            found.push(chip_seen(500, out(k)));
+        }
+        found
+    });
+    log.iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Collect { space: 4, .. } => Some("collect"),
+            EventKind::Return { space: 4, .. } => Some("return"),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A wager handed back slides out across the felt to the player, found a look or two on its
+/// way; one collected goes in under the dealer's hand toward the tray (held-out shift seed
+/// 39 at 295.2 s: a split hand's $7 returned as the dealer's natural voided it,
+/// 08-11(10)(e), read as collected, as was every return of every shift read).
+#[test]
+fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
+    assert_eq!(wager_went(&[4.0, 9.0], None), ["return"]);
+    assert_eq!(wager_went(&[10.0], None), ["return"]);
+    assert_eq!(wager_went(&[], None), ["collect"]);
+    assert_eq!(wager_went(&[-4.0, -9.0], None), ["collect"]);
+    // A chip found just past the spot is the stack's top chip half covered by the hand.
+    assert_eq!(wager_went(&[1.0], None), ["collect"]);
+    // Nor is a chip found now and then where it lay before the wager went one in flight
+    // (held-out shift seed 36 at 3159.6 s: the next space's payoff's 50-cent chip, found
+    // one look in two, and a collected tip read as handed back).
+    assert_eq!(wager_went(&[], Some(6.0)), ["collect"]);
+}
+
+/// A pair of twos split at space 1 and the first hand hit with a 7s that the dealer's arm,
+/// reaching on to the second hand, hides until 0.4 s after that hand's second card is laid:
+/// the 7s lies where the first hand takes its next card, far from where the second takes
+/// its, and is the first hand's (08-09(2)(c), 08-10(2); held-out shift seed 47 at 803.5 s:
+/// written to the second hand, which then read bust, and a `card_to_finished_hand` that was
+/// not there).
+#[test]
+fn a_split_hands_hit_found_after_the_next_hands_second_card_is_its_own() {
+    let layout = level_layout();
+    let dealt = |seven_from: f64| {
+        // Where each lies (pixels, as on the footage) and from when.
+        let cards: [(&str, [f64; 2], f64); 5] = [
+            ("2c", [333.0, 467.0], 1.0),
+            ("5c", [325.0, 502.0], 5.6),
+            ("2s", [370.0, 477.0], 7.0),
+            ("7s", [316.0, 538.0], seven_from),
+            ("10h", [358.0, 510.0], 8.4),
+        ];
+        let log = read(&layout, 60, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found: Vec<Seen> = cards
+                .iter()
+                .filter(|c| t >= c.2)
+                .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
+                .collect();
+            // The pair's second two, dealt to the hand and set out beside it.
+            if (2.0..3.8).contains(&t) {
+                found.push(seen(Some("2h"), 325.0, 502.0));
+            } else if (3.9..4.1).contains(&t) {
+                found.push(seen(Some("2h"), 350.0, 476.0));
+            } else if t >= 4.2 {
+                found.push(seen(Some("2h"), 376.0, 447.0));
+            }
+            found
+        });
+        hand_faces(&log, 1)
+    };
+    assert_eq!(
+        dealt(7.4),
+        [vec!["2c", "2h", "5c", "7s"], vec!["2s", "10h"]]
+    );
+    // Come to rest well after the second hand was hit, it was dealt after it: the
+    // first hand was done (08-09(2)(c)).
+    assert_eq!(
+        dealt(9.0),
+        [vec!["2c", "2h", "5c"], vec!["2s", "10h", "7s"]]
+    );
+}
+
+/// Space 5's bust hand of three picked up, its 8h found last a step on its way to the discard
+/// holder, and space 6's hit a second later, an 8h too (a shoe of several decks), where
+/// space 6's next card goes: a card of a hand of three is never set apart for a split
+/// (08-09(2)(c): only a pair is split), so the second 8h is space 6's hit, not the first
+/// carried there (held-out clean shift seed 45 at 210.4 s: written to space 5 as a card
+/// dealt to a hand picked up, a `card_to_finished_hand` that was not there).
+#[test]
+fn a_card_of_a_hand_taken_up_is_not_carried_onto_the_next_spaces_hit_of_its_face() {
+    let layout = level_layout();
+    // Where each lies (pixels, as on the footage, cards 54 by 76) and while.
+    let cards: [(&str, [f64; 2], f64, f64); 8] = [
+        ("9c", [760.0, 348.0], 1.0, 6.0),
+        ("3h", [864.0, 398.0], 1.4, 99.0),
+        ("7h", [735.0, 373.0], 2.0, 6.0),
+        ("3c", [839.0, 414.0], 2.4, 99.0),
+        ("8h", [714.0, 395.0], 3.0, 6.0),
+        // The bust hand's 8h taken up, found on its way.
+        ("8h", [728.0, 398.0], 6.0, 6.1),
+        ("8h", [741.0, 401.0], 6.2, 6.3),
+        // Space 6's hit.
+        ("8h", [816.0, 434.0], 7.2, 99.0),
+    ];
+    let log = read(&layout, 50, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        cards
+            .iter()
+            .filter(|c| (c.2..c.3).contains(&t))
+            .map(|c| seen_box(Some(c.0), c.1[0], c.1[1], 27.0, 38.0))
+            .collect()
+    });
+    assert_eq!(hand_faces(&log, 6), [vec!["3h", "3c", "8h"]], "{log:#?}");
+    assert_eq!(hand_faces(&log, 5), [vec!["9c", "7h", "8h"]]);
+}

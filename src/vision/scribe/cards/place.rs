@@ -229,7 +229,14 @@ impl Scribe {
                                     .is_some_and(|p| p.rotated)
                         };
                         let open = in_turn(&then);
-                        nearest_hand(&then, &self.cards, rest, |i| open(i) && !done(i), next)
+                        let late = still_in_turn(&then, &self.cards, rest, rest_t, hw);
+                        nearest_hand(
+                            &then,
+                            &self.cards,
+                            rest,
+                            |i| (open(i) || late(i)) && !done(i),
+                            next,
+                        )
                     }
                 };
                 if hands.is_empty() {
@@ -434,7 +441,7 @@ impl Scribe {
                     && dist(o.rest, rest) <= MOVED_REACH * half
                     && o.placed.is_some_and(|p| {
                         let (went, to) = (sub(o.rest, p.at), sub(rest, p.at));
-                        matches!(p.spot, Spot::Space(_))
+                        self.may_be_set_apart(k, p)
                             && spot.is_none_or(|s| s == p.spot)
                             && dist(o.rest, p.at) > self.config.still * half
                             && went[0] * to[0] + went[1] * to[1] > 0.0
@@ -442,6 +449,27 @@ impl Scribe {
             })
             .min_by(|a, b| dist(a.1.rest, rest).total_cmp(&dist(b.1.rest, rest)))
             .map(|(&k, _)| k)
+    }
+
+    /// Whether placed card `k` (placed as `p`) may be set apart as a split hand: one of the
+    /// only two cards of a player's hand, the two a pair (08-09(2)(c): splitting is permitted
+    /// on any pair or any two 10-count cards). A card of a hand of three moves only as it is
+    /// taken up (held-out clean shift seed 45 at 210.4 s: space 5's bust 8h, lost as it was
+    /// picked up, taken for moved onto space 6's next 8h, that card written to space 5 as
+    /// dealt to a hand picked up, a `card_to_finished_hand` that was not there).
+    fn may_be_set_apart(&self, k: u64, p: Placed) -> bool {
+        let Spot::Space(s) = p.spot else {
+            return false;
+        };
+        let hand = self
+            .hands
+            .get(usize::from(s))
+            .and_then(|h| h.get(usize::from(p.hand).saturating_sub(1)));
+        let Some([a, b]) = hand.map(Vec::as_slice) else {
+            return false;
+        };
+        let face = |id: &u64| self.cards.get(id).map(|n| n.identity);
+        (*a == k || *b == k) && may_pair(face(a), face(b))
     }
 
     /// Card `id` is placed card `old`, found again: it takes `old`'s place in its hand and
@@ -1050,6 +1078,42 @@ fn row_place(
 fn in_turn(hands: &[Vec<u64>]) -> impl Fn(usize) -> bool + '_ {
     let from = hands.iter().rposition(|h| h.len() >= 2).unwrap_or(0);
     move |i| i >= from || hands.get(i).is_some_and(|h| h.len() == 1)
+}
+
+/// Which hands at a space (by index) [`in_turn`] holds done that a card come to rest at `p`
+/// at `t` seconds was still dealt, found late: it lies where such a hand takes its next card
+/// (its last card's step on from the one before, 08-10(2); within half of `half`, the card's
+/// half width, pixels), and came to rest within [`UNCOVERED_S`] after the card that closed the
+/// hand, the later hand's second. The dealer's arm, reaching from the shoe to the next hand,
+/// lies over the hit it just laid (held-out shift seed 47 at 803.5 s: space 1's split hand 1
+/// dealt its 7s, found only 0.4 s after hand 2's second card, written to hand 2, which then
+/// read bust, and a `card_to_finished_hand` that was not there).
+fn still_in_turn<'a>(
+    hands: &'a [Vec<u64>],
+    cards: &'a HashMap<u64, CardNote>,
+    p: [f64; 2],
+    t: f64,
+    half: f64,
+) -> impl Fn(usize) -> bool + 'a {
+    let from = hands.iter().rposition(|h| h.len() >= 2);
+    let at = |id: &u64| Some(cards.get(id)?.placed?.at);
+    let closed_at = from
+        .and_then(|k| hands[k].get(1))
+        .and_then(|id| cards.get(id)?.placed)
+        .map(|pl| pl.t);
+    move |i| {
+        let at_its_next = || {
+            let [.., a, b] = hands[i].as_slice() else {
+                return false;
+            };
+            at(a)
+                .zip(at(b))
+                .is_some_and(|(a, b)| dist([2.0 * b[0] - a[0], 2.0 * b[1] - a[1]], p) <= 0.5 * half)
+        };
+        from.is_some_and(|k| i < k)
+            && closed_at.is_some_and(|c| t >= c && t - c <= UNCOVERED_S)
+            && at_its_next()
+    }
 }
 
 /// The hand at a space that a card set apart as a new hand was dealt: the first hand holding

@@ -7,6 +7,21 @@ use super::*;
 /// Seconds since a wager's chips were last seen in which it still counts as on the felt.
 const PRESENT_S: f64 = 2.5;
 
+/// Seconds after a wager's chips were last seen at rest within which chips found in flight
+/// out past its spot carried it: one movement of chips across the felt (the simulator's
+/// takes 0.45 s).
+const FLIGHT_S: f64 = 1.0;
+
+/// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
+/// wager is handed back, in chip radii: from clear of the spot (and of the tip bet beside it,
+/// 2 radii out) to the player's side of the felt.
+const OUT_PAST: std::ops::Range<f64> = 3.0..16.0;
+
+/// How far aside of the line out from a wager's spot a chip handed back may be found, as a
+/// share of how far out it is (plus one radius): the player's side lies out from the spot,
+/// not straight out.
+const OUT_ASIDE: f64 = 0.5;
+
 impl Scribe {
     /// True when main wager `s`, whose chips all went by `last` seconds, was fanned where it
     /// stood and its fan is not read yet: chips come to rest on its spot (within half a chip's
@@ -26,6 +41,58 @@ impl Scribe {
                         && n.rest_t - last <= FANNED_S
                         && dist(n.rest, s.at) <= n.radius
                 })
+    }
+
+    /// Notes the chips found in this look that lie away from every chip followed: chips in
+    /// flight, found a look or two as they cross the felt (a track needs more to begin), kept
+    /// while a wager that went may still be judged by them. (A chip found now and then where
+    /// it lies is noted too; see [`Scribe::carried_out`].)
+    pub(in crate::vision::scribe) fn watch_chips_flying(&mut self, found: &[Seen]) {
+        let now = self.now;
+        let keep = self.config.judge_after_s + 2.0 * FLIGHT_S + PRESENT_S;
+        self.chips_flying.retain(|f| now - f.0 <= keep);
+        for s in found {
+            if !matches!(s.identity, Identity::Chip(_)) {
+                continue;
+            }
+            let followed = self
+                .chips
+                .values()
+                .any(|n| dist(n.centre, s.centre) <= n.radius);
+            if !followed {
+                self.chips_flying.push((now, s.centre));
+            }
+        }
+    }
+
+    /// True when wager `s`, its chips last seen at rest at `last` seconds, was carried out
+    /// past its spot away from the dealer: a chip found in flight there within [`FLIGHT_S`]
+    /// after (a stack handed back to the player slides out across the felt in sight; one
+    /// collected goes in under the dealer's hand toward the tray). Held-out shift seed 39
+    /// at 295.2 s: a split hand's $7 returned as the dealer's natural voided it
+    /// (08-11(10)(e)), read as collected. Not a chip found there before too: one lying
+    /// there, found now and then (seed 36 at 3159.6 s: the 50-cent chip of the next space's
+    /// payoff, found one look in two, and a collected tip read as handed back).
+    fn carried_out(&self, s: &Stake, last: f64) -> bool {
+        let Some(r) = self.chip_radius(s.at) else {
+            return false;
+        };
+        let ax = self.axes[usize::from(s.space)];
+        let lying = |p: [f64; 2]| {
+            self.chips_flying
+                .iter()
+                .any(|&(t, q)| t <= last && dist(p, q) <= r)
+        };
+        self.chips_flying.iter().any(|&(t, p)| {
+            let off = sub(p, s.at);
+            let out = -dot(off, ax.toward) / r;
+            let aside = dot(off, ax.right).abs() / r;
+            t > last
+                && t - last <= FLIGHT_S
+                && OUT_PAST.contains(&out)
+                && aside <= OUT_ASIDE * out + 1.0
+                && !lying(p)
+        })
     }
 
     /// Wagers whose every chip went: collected into the tray, or handed back to the player
@@ -101,18 +168,25 @@ impl Scribe {
             // (toward the player). A stack's top chip is found a few pixels off its spot as
             // the dealer's hand covers part of it (shift seed 14 at 1862 s: a collected stack
             // last found 0.53 of a radius away, read as handed back).
+            // Or found in flight out past its spot a moment after (see `carried_out`).
+            let s = &self.stakes[i];
             let to_tray = s.tracks.iter().all(|id| {
                 self.chips.get(id).is_none_or(|n| {
                     let ax = self.axes[usize::from(s.space)];
                     dot(sub(n.centre, s.at), ax.toward) > -n.radius
                 })
-            });
+            }) && !self.carried_out(s, last);
             let (space, hand, bet, amount, uncounted) =
                 (s.space, s.hand, s.bet(), s.amount, !s.counted);
-            match acts
-                .iter_mut()
-                .find(|a| a.0 == space && a.1 == hand && a.2 == bet && (a.4 - last).abs() <= 3.0)
-            {
+            // A hand's double handed back as its wager is collected (a dealer's natural
+            // voids the double, 08-11(10)(e)) is written apart.
+            match acts.iter_mut().find(|a| {
+                a.0 == space
+                    && a.1 == hand
+                    && a.2 == bet
+                    && (a.4 - last).abs() <= 3.0
+                    && a.5 == to_tray
+            }) {
                 Some(a) => {
                     a.3 += amount;
                     a.4 = a.4.max(last);
