@@ -17,6 +17,10 @@ const FLIGHT_S: f64 = 1.0;
 /// 2 radii out) to the player's side of the felt.
 const OUT_PAST: std::ops::Range<f64> = 3.0..16.0;
 
+/// How near a payoff's chips, in chip radii, a chip found in flight lies when it is one of
+/// them on its way from the tray: the payoff is laid a step or two on.
+const PAYOFF_NEAR: f64 = 6.0;
+
 /// How far aside of the line out from a wager's spot a chip handed back may be found, as a
 /// share of how far out it is (plus one radius): the player's side lies out from the spot,
 /// not straight out.
@@ -72,7 +76,10 @@ impl Scribe {
     /// at 295.2 s: a split hand's $7 returned as the dealer's natural voided it
     /// (08-11(10)(e)), read as collected. Not a chip found there before too: one lying
     /// there, found now and then (seed 36 at 3159.6 s: the 50-cent chip of the next space's
-    /// payoff, found one look in two, and a collected tip read as handed back).
+    /// payoff, found one look in two, and a collected tip read as handed back). Nor a chip of
+    /// a payoff on its way from the tray, laid within [`PAYOFF_NEAR`] radii of where it was
+    /// found (seed 37 at 86.0 s: a split hand's payoff laid past the other hand's losing
+    /// double as that was collected, which read as handed back).
     fn carried_out(&self, s: &Stake, last: f64) -> bool {
         let Some(r) = self.chip_radius(s.at) else {
             return false;
@@ -92,6 +99,10 @@ impl Scribe {
                 && OUT_PAST.contains(&out)
                 && aside <= OUT_ASIDE * out + 1.0
                 && !lying(p)
+                && !self
+                    .paid
+                    .iter()
+                    .any(|pd| pd.t >= t && pd.points.iter().any(|&q| dist(q, p) <= PAYOFF_NEAR * r))
         })
     }
 

@@ -2447,3 +2447,50 @@ fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
     // Cleared since it was put down (a negative value here).
     assert_eq!(paid(-50, None), (vec![(3, 50)], None, Some(false)));
 }
+
+/// A chip found in flight out past a wager's spot a moment after the wager went, and a
+/// payoff laid then a step or two on from where it was found: a chip of that payoff on its
+/// way from the tray, not the wager handed back (held-out shift seed 37 at 86.0 s: a split
+/// hand's payoff laid past the other hand's losing double as that was collected).
+#[test]
+fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
+    let went = |payoff: bool| {
+        let mut p = Paying::new();
+        let ax = p.scribe.axes[3];
+        let r = p.radius;
+        let out = |k: f64| {
+            [
+                p.at[0] - ax.toward[0] * k * r,
+                p.at[1] - ax.toward[1] * k * r,
+            ]
+        };
+        let (found, laid) = (out(5.0), out(8.0));
+        p.scribe.cleared_at = 30.0;
+        p.scribe.chip_leaving.push((1, 19.8));
+        p.scribe.chips_flying.push((20.0, found));
+        if payoff {
+            p.scribe.paid.push(Paid {
+                space: 4,
+                t: 20.6,
+                event: u64::MAX,
+                points: vec![laid],
+                amount: 500,
+                crowded: false,
+                cleared: None,
+            });
+        }
+        p.scribe.now = 25.0;
+        p.scribe.judge_departures(false);
+        p.scribe
+            .pending
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Collect { space: 3, .. } => Some("collect"),
+                EventKind::Return { space: 3, .. } => Some("return"),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(went(false), ["return"]);
+    assert_eq!(went(true), ["collect"]);
+}
