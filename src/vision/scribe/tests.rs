@@ -1906,9 +1906,9 @@ fn a_second_card_of_the_first_cards_face_lost_under_the_hit_was_dealt() {
 
 /// How space 4's $5 wager went, its chip gone from its spot at 5 s with a card still on the
 /// hand, and a chip found a look or two after at `flight` (radii out from the spot, toward
-/// the dealer where negative), and one look in four at `lying` (radii out) throughout: the
+/// the dealer where negative), and one look in four at `lying` (radii out, from when): the
 /// events written of it, `collect` or `return`.
-fn wager_went(flight: &[f64], lying: Option<f64>) -> Vec<&'static str> {
+fn wager_went(flight: &[f64], lying: Option<(f64, f64)>) -> Vec<&'static str> {
     let layout = level_layout();
     let space = &layout.spaces[3];
     let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
@@ -1935,7 +1935,7 @@ fn wager_went(flight: &[f64], lying: Option<f64>) -> Vec<&'static str> {
         {
             found.push(chip_seen(500, out(k)));
         }
-        if let Some(k) = lying.filter(|_| (t * 5.0).round() as i64 % 4 == 0) {
+        if let Some((k, _)) = lying.filter(|l| t >= l.1 && (t * 5.0).round() as i64 % 4 == 0) {
             found.push(chip_seen(500, out(k)));
         }
         found
@@ -1964,7 +1964,11 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
     // Nor is a chip found now and then where it lay before the wager went one in flight
     // (held-out shift seed 36 at 3159.6 s: the next space's payoff's 50-cent chip, found
     // one look in two, and a collected tip read as handed back).
-    assert_eq!(wager_went(&[], Some(6.0)), ["collect"]);
+    assert_eq!(wager_went(&[], Some((6.0, 0.0))), ["collect"]);
+    // Nor one come to lie there as it went, found look after look (seed 37 at 86.3 s: a
+    // split hand's payoff, read and so no longer followed, lying past the other hand's
+    // losing double as that was collected).
+    assert_eq!(wager_went(&[], Some((6.0, 5.2))), ["collect"]);
 }
 
 /// A pair of twos split at space 1 and the first hand hit with a 7s that the dealer's arm,

@@ -74,9 +74,11 @@ impl Scribe {
     /// after (a stack handed back to the player slides out across the felt in sight; one
     /// collected goes in under the dealer's hand toward the tray). Held-out shift seed 39
     /// at 295.2 s: a split hand's $7 returned as the dealer's natural voided it
-    /// (08-11(10)(e)), read as collected. Not a chip found there before too: one lying
-    /// there, found now and then (seed 36 at 3159.6 s: the 50-cent chip of the next space's
-    /// payoff, found one look in two, and a collected tip read as handed back). Nor a chip of
+    /// (08-11(10)(e)), read as collected. Not a chip found at that spot in another look too:
+    /// one lying there, found now and then or no longer followed (seed 36 at 3159.6 s: the
+    /// 50-cent chip of the next space's payoff, found one look in two, and a collected tip
+    /// read as handed back; seed 37 at 86.3 s: a split hand's payoff, read, lying past the
+    /// other hand's losing double as that was collected, which read as handed back). Nor a chip of
     /// a payoff on its way from the tray, laid within [`PAYOFF_NEAR`] radii of where it was
     /// found (seed 37 at 86.0 s: a split hand's payoff laid past the other hand's losing
     /// double as that was collected, which read as handed back).
@@ -85,10 +87,11 @@ impl Scribe {
             return false;
         };
         let ax = self.axes[usize::from(s.space)];
-        let lying = |p: [f64; 2]| {
+        // A chip in flight moves on: one found in another look where it was found lies there.
+        let lying = |t: f64, p: [f64; 2]| {
             self.chips_flying
                 .iter()
-                .any(|&(t, q)| t <= last && dist(p, q) <= r)
+                .any(|&(u, q)| (u - t).abs() > 1e-6 && dist(p, q) <= r)
         };
         self.chips_flying.iter().any(|&(t, p)| {
             let off = sub(p, s.at);
@@ -98,7 +101,7 @@ impl Scribe {
                 && t - last <= FLIGHT_S
                 && OUT_PAST.contains(&out)
                 && aside <= OUT_ASIDE * out + 1.0
-                && !lying(p)
+                && !lying(t, p)
                 && !self
                     .paid
                     .iter()
