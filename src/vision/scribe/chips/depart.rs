@@ -78,10 +78,9 @@ impl Scribe {
     /// one lying there, found now and then or no longer followed (seed 36 at 3159.6 s: the
     /// 50-cent chip of the next space's payoff, found one look in two, and a collected tip
     /// read as handed back; seed 37 at 86.3 s: a split hand's payoff, read, lying past the
-    /// other hand's losing double as that was collected, which read as handed back). Nor a chip of
-    /// a payoff on its way from the tray, laid within [`PAYOFF_NEAR`] radii of where it was
-    /// found (seed 37 at 86.0 s: a split hand's payoff laid past the other hand's losing
-    /// double as that was collected, which read as handed back).
+    /// other hand's losing double as that was collected, which read as handed back). Nor a
+    /// chip of a payoff on its way from the tray, read later within [`PAYOFF_NEAR`] radii of
+    /// where it was found.
     fn carried_out(&self, s: &Stake, last: f64) -> bool {
         let Some(r) = self.chip_radius(s.at) else {
             return false;

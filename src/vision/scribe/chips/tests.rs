@@ -2450,8 +2450,8 @@ fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
 
 /// A chip found in flight out past a wager's spot a moment after the wager went, and a
 /// payoff laid then a step or two on from where it was found: a chip of that payoff on its
-/// way from the tray, not the wager handed back (held-out shift seed 37 at 86.0 s: a split
-/// hand's payoff laid past the other hand's losing double as that was collected).
+/// way from the tray, not the wager handed back (payoffs are laid past a split hand's wager
+/// as the other hand's is collected).
 #[test]
 fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
     let went = |payoff: bool| {
