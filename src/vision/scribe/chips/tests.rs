@@ -1781,6 +1781,19 @@ fn a_losing_wager_gone_just_before_the_clear_was_collected() {
     assert_eq!(collects(true), 0);
 }
 
+/// How space 3's wagers went as written so far: `collect` or `return`, in order.
+fn went_from_three(p: &Paying) -> Vec<&'static str> {
+    p.scribe
+        .pending
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Collect { space: 3, .. } => Some("collect"),
+            EventKind::Return { space: 3, .. } => Some("return"),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A stack last found a little off its spot away from the dealer (its top chip half
 /// covered by the dealer's hand) was collected; one last found a radius or more away was
 /// handed back to the player (shift seed 14 at 1862 s: a losing $17.00 wager last found
@@ -1799,17 +1812,7 @@ fn a_stack_last_found_a_little_off_its_spot_was_collected() {
         p.scribe.chip_leaving.push((1, 19.8));
         p.scribe.now = 25.0;
         p.scribe.judge_departures(false);
-        let kinds: Vec<&str> = p
-            .scribe
-            .pending
-            .iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Collect { space: 3, .. } => Some("collect"),
-                EventKind::Return { space: 3, .. } => Some("return"),
-                _ => None,
-            })
-            .collect();
-        kinds
+        went_from_three(&p)
     };
     assert_eq!(went(0.55), ["collect"]);
     assert_eq!(went(1.5), ["return"]);
@@ -2481,15 +2484,7 @@ fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
         }
         p.scribe.now = 25.0;
         p.scribe.judge_departures(false);
-        p.scribe
-            .pending
-            .iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Collect { space: 3, .. } => Some("collect"),
-                EventKind::Return { space: 3, .. } => Some("return"),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
+        went_from_three(&p)
     };
     assert_eq!(went(false), ["return"]);
     assert_eq!(went(true), ["collect"]);
