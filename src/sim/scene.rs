@@ -187,6 +187,8 @@ pub fn chip_values(money: &Money) -> Vec<Cents> {
 struct SpaceObjs {
     hands: Vec<Vec<usize>>,
     bets: Vec<usize>,
+    /// Those of `bets` and `tip` that are double-down wagers.
+    doubles: Vec<usize>,
     tip: Vec<usize>,
     insurance: Vec<usize>,
 }
@@ -379,6 +381,23 @@ impl Builder<'_> {
             .collect()
     }
 
+    /// The chips a collection of `amount` takes: the bet's, less its double-down wagers when
+    /// the amount leaves them out. On a dealer's natural the original wager is collected and
+    /// the double voided and handed back (08-11(10)(e)): the double lies until it is returned.
+    fn collected(&mut self, space: u8, hand: u8, bet: Bet, amount: Cents) -> Vec<usize> {
+        let ids = self.bet_ids(space, hand, bet);
+        let objs = &self.scene.objects;
+        let worth = |i: &usize| match &objs[*i].thing {
+            Thing::Chips { values, .. } => values.iter().sum::<Cents>(),
+            Thing::Card { .. } => 0,
+        };
+        if ids.iter().map(worth).sum::<Cents>() <= amount {
+            return ids;
+        }
+        let doubles = &self.spaces[usize::from(space)].doubles;
+        ids.into_iter().filter(|i| !doubles.contains(i)).collect()
+    }
+
     fn apply(&mut self, ev: &Event) {
         let t = ev.t;
         let d = self.design;
@@ -562,15 +581,27 @@ impl Builder<'_> {
                 );
                 let sp = self.space(s);
                 match kind {
-                    WagerKind::Tip | WagerKind::TipDouble => sp.tip.push(id),
+                    WagerKind::Tip => sp.tip.push(id),
+                    WagerKind::TipDouble => {
+                        sp.tip.push(id);
+                        sp.doubles.push(id);
+                    }
                     WagerKind::Insurance => sp.insurance.push(id),
+                    WagerKind::Double => {
+                        sp.bets.push(id);
+                        sp.doubles.push(id);
+                    }
                     _ => sp.bets.push(id),
                 }
             }
             EventKind::Collect {
-                space, hand, bet, ..
+                space,
+                hand,
+                bet,
+                money,
+                ..
             } => {
-                let ids = self.bet_ids(*space, *hand, *bet);
+                let ids = self.collected(*space, *hand, *bet, money.amount);
                 let tray = here(d.tray().0);
                 for &id in &ids {
                     let to = match &self.scene.objects[id].thing {
@@ -692,10 +723,14 @@ impl Builder<'_> {
             EventKind::Return {
                 space, hand, bet, ..
             } => {
+                // Every chip of the bet still lying: a split hand's wager with its double, or
+                // the double left when its hand's wager was collected.
                 let ids = self.bet_ids(*space, *hand, *bet);
-                if let Some(&id) = ids.last() {
-                    let to = here(d.player_side(*space));
-                    self.move_to(id, t, to, true);
+                let to = here(d.player_side(*space));
+                for id in ids {
+                    if self.scene.objects[id].gone > t {
+                        self.move_to(id, t, to, true);
+                    }
                 }
             }
             EventKind::CardsCleared { space: Some(s) } => {
@@ -983,6 +1018,145 @@ mod tests {
     /// The shoe's cards shuffled between rounds (08-08(1)): two piles of card backs lie before
     /// the dealer, clear of each other, for most of the shuffle, and are in the shoe at its
     /// event's time. A shuffle with cards on the table (the shoe ran out mid-round) lays none.
+    /// On a dealer's natural a doubled hand's original wager is collected and its double voided
+    /// and handed back (08-11(10)(e)): the double lies on its spot through the collection and
+    /// goes to the player's side with the return, never to the tray.
+    #[test]
+    fn a_double_voided_by_the_dealers_natural_lies_through_the_collection_and_goes_back() {
+        let d = TableDesign::default();
+        let mut seen = 0;
+        for seed in 0..200 {
+            let events = play(PlayConfig::new(HouseRules::default(), seed), 40);
+            let mut scene = None;
+            for (i, ev) in events.iter().enumerate() {
+                let EventKind::Return {
+                    space,
+                    hand: 1,
+                    bet: Bet::Main,
+                    ..
+                } = ev.kind
+                else {
+                    continue;
+                };
+                // This round's events before the return.
+                let from = events[..i]
+                    .iter()
+                    .rposition(|e| matches!(e.kind, EventKind::CardsCleared { space: None }))
+                    .map_or(0, |k| k + 1);
+                let before = &events[from..i];
+                let collect = before.iter().rev().find(|e| {
+                    matches!(e.kind, EventKind::Collect { space: s, hand: 1, bet: Bet::Main, .. }
+                        if s == space)
+                });
+                let double = before.iter().rev().find(|e| {
+                    matches!(e.kind, EventKind::Wager { space: s, hand: 1, kind: WagerKind::Double, .. }
+                        if s == space)
+                });
+                let (Some(collect), Some(double)) = (collect, double) else {
+                    continue;
+                };
+                let s = scene.get_or_insert_with(|| Scene::build(&events, &d));
+                let o = s
+                    .objects
+                    .iter()
+                    .find(|o| {
+                        o.space == space
+                            && matches!(o.thing, Thing::Chips { .. })
+                            && o.keys.iter().any(|k| k.t == double.t)
+                    })
+                    .expect("the double's chips");
+                // From before the collection moves until the return, it lies or goes out to
+                // the player, never nearer the tray.
+                let start = collect.t.min(ev.t) - MOVE;
+                let tray = d.tray().0;
+                let lying = o.at(start).unwrap().at;
+                for k in 0..20 {
+                    let t = start + (ev.t - start) * f64::from(k) / 20.0;
+                    let at = o.at(t).map(|p| p.at);
+                    assert!(
+                        at.is_some_and(|p| p.dist(tray) >= lying.dist(tray) - 1e-9),
+                        "seed {seed}: space {space}'s double at {t:.2} s, between the \
+                         collection at {:.2} s and the return at {:.2} s: {at:?}, from \
+                         {lying:?}",
+                        collect.t,
+                        ev.t
+                    );
+                }
+                // It leaves the table at the player's side as the return is made.
+                let last = o.keys.last().map(|k| (k.t, k.at.at));
+                assert_eq!(o.gone, ev.t, "seed {seed}: gone at {:.2} s", o.gone);
+                assert!(
+                    last.is_some_and(|(t, p)| t == ev.t && p.dist(d.player_side(space)) < 1e-9),
+                    "seed {seed}: last at {last:?}"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 3, "{seen} doubles voided by a dealer's natural");
+    }
+
+    /// A split hand's wager and any double on it, voided by a dealer's natural (08-11(10)(e)),
+    /// all go back to the player as the return is made; none is left lying to the round's end.
+    #[test]
+    fn a_split_hands_chips_voided_by_the_dealers_natural_all_go_back_with_the_return() {
+        let d = TableDesign::default();
+        let (mut returns, mut chips) = (0, 0);
+        for seed in 0..100 {
+            let events = play(PlayConfig::new(HouseRules::default(), seed), 40);
+            let mut scene = None;
+            for ev in &events {
+                let EventKind::Return {
+                    space,
+                    hand: hand @ 2..,
+                    bet: Bet::Main,
+                    ref money,
+                    ..
+                } = ev.kind
+                else {
+                    continue;
+                };
+                let s = scene.get_or_insert_with(|| Scene::build(&events, &d));
+                let lying: Vec<&Object> = s
+                    .objects
+                    .iter()
+                    .filter(|o| {
+                        o.space == space
+                            && o.hand == hand
+                            && matches!(o.thing, Thing::Chips { .. })
+                            && o.at(ev.t - MOVE).is_some()
+                    })
+                    .collect();
+                let worth: Cents = lying
+                    .iter()
+                    .map(|o| match &o.thing {
+                        Thing::Chips { values, .. } => values.iter().sum::<Cents>(),
+                        Thing::Card { .. } => 0,
+                    })
+                    .sum();
+                assert_eq!(
+                    worth, money.amount,
+                    "seed {seed}: space {space} hand {hand}"
+                );
+                for o in &lying {
+                    let last = o.keys.last().map(|k| k.at.at);
+                    assert!(
+                        o.gone == ev.t && last.is_some_and(|p| p.dist(d.player_side(space)) < 1e-9),
+                        "seed {seed}: space {space} hand {hand}'s chips returned at {:.2} s \
+                         left at {:.2} s from {last:?}",
+                        ev.t,
+                        o.gone
+                    );
+                }
+                returns += 1;
+                chips += lying.len();
+            }
+        }
+        assert!(
+            returns >= 3 && chips > returns,
+            "{returns} returns of {chips} stacks"
+        );
+    }
+
     #[test]
     fn a_shuffle_lays_two_piles_before_the_dealer_that_go_into_the_shoe() {
         let (events, s) = scene(2);

@@ -2053,3 +2053,42 @@ fn a_card_of_a_hand_taken_up_is_not_carried_onto_the_next_spaces_hit_of_its_face
     assert_eq!(hand_faces(&log, 6), [vec!["3h", "3c", "8h"]], "{log:#?}");
     assert_eq!(hand_faces(&log, 5), [vec!["9c", "7h", "8h"]]);
 }
+
+/// Space 1's aces split, the first hand hit with the Ah, and a second Ah dealt onto the
+/// second hand's Ac while the dealer's hand covered the first (a shoe of several decks): the
+/// tracker, the first Ah out of sight, followed it on to the second and, the first found
+/// again where it lay, took that back. The first hand never moved (08-10(2)), so no third
+/// hand was split off it; the second Ah is the second hand's (held-out shift seed 48 at
+/// 2879.2 s, with the footage's coordinates: written as the first Ah resplit and the second
+/// dealt to the first hand, a `split_rule_broken`, an `underpay` and a
+/// `losing_wager_not_collected` that were not there).
+#[test]
+fn a_card_found_again_where_it_lay_after_its_face_was_dealt_onto_the_next_hand_stays() {
+    let layout = level_layout();
+    // Where each lies (pixels) and while.
+    let cards: [(&str, [f64; 2], f64, f64); 7] = [
+        ("Ad", [326.0, 470.0], 1.0, 99.0),
+        // The pair's second card, set out into the second hand.
+        ("Ac", [323.0, 504.0], 2.0, 3.0),
+        ("Ac", [335.0, 487.0], 3.0, 3.2),
+        ("Ac", [374.0, 453.0], 3.2, 99.0),
+        // The first hand's hit, covered as the next Ah is dealt, then found where it lay.
+        ("Ah", [342.0, 495.0], 4.4, 6.0),
+        ("Ah", [377.0, 471.0], 6.0, 99.0),
+        ("Ah", [338.0, 496.0], 6.6, 99.0),
+    ];
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        cards
+            .iter()
+            .filter(|c| (c.2..c.3).contains(&t))
+            .map(|c| seen_box(Some(c.0), c.1[0], c.1[1], 24.0, 34.0))
+            .collect()
+    });
+    assert_eq!(
+        hand_faces(&log, 1),
+        // The pair's second card is written to the first hand, as it was dealt.
+        [vec!["Ad", "Ac", "Ah"], vec!["Ah"]],
+        "{log:#?}"
+    );
+}

@@ -33,6 +33,11 @@ const LAID_OFF: f64 = 0.25;
 /// How far (in half widths) from a hand's card a card may lie and be dealt to that hand.
 const HAND_REACH: f64 = 3.2;
 
+/// How near (in half widths) another hand's card a card lies to lie on it, where that hand's
+/// next card goes: a hit lies about 1.5 half widths on from the card before (08-10(2)), a
+/// hand split off well beside the space's cards.
+const ON_ANOTHER: f64 = 1.5;
+
 /// Seconds after a double wager went down within which a card dealt at a right angle by its
 /// hand is taken to be its double-down card.
 const DOUBLE_CARD_S: f64 = 6.0;
@@ -603,6 +608,9 @@ impl Scribe {
             }
             return;
         }
+        if self.set_back(id, s, rest, half) {
+            return;
+        }
         let Some(p) = self.cards.get_mut(&id).and_then(|n| n.placed.as_mut()) else {
             return;
         };
@@ -616,6 +624,65 @@ impl Scribe {
             return;
         }
         self.split_off(id, s, hand);
+    }
+
+    /// Card `id` of space `s`, taken as set apart into a new split hand onto another hand's
+    /// card ([`ON_ANOTHER`]), come to rest at `rest` back where it lay before, its new hand
+    /// no more than it and no split wager yet laid for it: it never left its hand. The
+    /// tracker took a card of its face, dealt onto the next hand while the dealer's hand
+    /// covered this one, for it carried there, then found it again where it lay. (A pair's
+    /// card set out beside the space's cards, and another of its face dealt where it lay, is
+    /// a split: the tracker takes that back the same way.) Split hands stay where they are set until the dealer
+    /// takes them up (08-10(2)), and a split hand is played out before the next is begun
+    /// (08-09(2)(c)): the split is taken back, and the card dealt is placed as any other.
+    /// (Held-out shift seed 48 at 2879.2 s: space 1's split aces, the first hand's Ah
+    /// covered as a second Ah was dealt onto the second hand's Ac, written as the first Ah
+    /// resplit into a third hand and the second Ah dealt to it.)
+    fn set_back(&mut self, id: u64, s: u8, rest: [f64; 2], half: f64) -> bool {
+        let Some(p) = self.cards.get(&id).and_then(|n| n.placed) else {
+            return false;
+        };
+        if p.from.is_none_or(|f| dist(f, rest) > SAME_FACE * half) {
+            return false;
+        }
+        // Set out onto another hand's card, where that hand's next card goes, not beside the
+        // space's cards where a new hand begins.
+        let on_another = self.cards.iter().any(|(&k, n)| {
+            k != id
+                && n.placed.is_some_and(|q| {
+                    q.spot == p.spot && q.hand != p.hand && dist(q.at, p.at) <= ON_ANOTHER * half
+                })
+        });
+        if !on_another {
+            return false;
+        }
+        let hands = &self.hands[usize::from(s)];
+        let alone = hands.len() == usize::from(p.hand)
+            && hands.last().is_some_and(|h| h.as_slice() == [id]);
+        let Some(k) = self
+            .splits
+            .iter()
+            .position(|x| x.0 == s && x.2 == p.hand)
+            .filter(|_| alone && p.set_apart >= 1)
+        else {
+            return false;
+        };
+        let old = self.splits[k].1;
+        if old == 0 || old >= p.hand {
+            return false;
+        }
+        self.splits.remove(k);
+        let hands = &mut self.hands[usize::from(s)];
+        hands.pop();
+        hands[usize::from(old) - 1].push(id);
+        if let Some(p) = self.cards.get_mut(&id).and_then(|n| n.placed.as_mut()) {
+            p.hand = old;
+            p.at = rest;
+            p.from = None;
+            p.moved_t = None;
+            p.set_apart = p.set_apart.saturating_sub(1);
+        }
+        true
     }
 
     /// An unplaced card of the face of placed card `moved`, lying where `moved` lay before
