@@ -2092,3 +2092,63 @@ fn a_card_found_again_where_it_lay_after_its_face_was_dealt_onto_the_next_hand_s
         "{log:#?}"
     );
 }
+
+/// A dealer's natural: space 4's wager collected, and its double-down, voided, handed back
+/// half a second later (08-11(10)(e)), sliding out past the wager's spot on its way to the
+/// player. Those chips in flight are the double's, not the wager's: it went in a movement
+/// of its own (held-out shift seed 49 at 3114.7 s: the wager read as handed back too, and a
+/// `losing_wager_not_collected` that was not there).
+#[test]
+fn a_double_handed_back_after_its_wager_was_collected_carries_only_itself() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let bet = centroid(&space.bet);
+    let toward = {
+        let d = sub(centroid(&space.insurance), bet);
+        let n = d[0].hypot(d[1]);
+        [d[0] / n, d[1] / n]
+    };
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let on = |k: f64| [bet[0] + toward[0] * k * r, bet[1] + toward[1] * k * r];
+    let (double, card) = (on(2.8), on(7.0));
+    let went = |doubled_went: f64| {
+        let log = read(&layout, 60, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            if (0.6..9.0).contains(&t) {
+                found.push(seen(Some("9c"), card[0], card[1]));
+            }
+            if (1.2..9.0).contains(&t) {
+                found.push(seen(Some("Ah"), card[0] + 40.0, card[1]));
+            }
+            if t <= 5.0 {
+                found.push(chip_seen(500, bet));
+            }
+            if (2.0..=doubled_went).contains(&t) {
+                found.push(chip_seen(500, double));
+            }
+            // The double on its way out, two looks, past the wager's spot too.
+            let k = ((t - doubled_went - 0.2) / 0.2).round();
+            if t > doubled_went
+                && let Some(&out) = [-6.0, -11.0].get(k as usize)
+            {
+                found.push(chip_seen(500, on(2.8 + out)));
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Collect {
+                    space: 4, money, ..
+                } => Some(("collect", money.amount)),
+                EventKind::Return {
+                    space: 4, money, ..
+                } => Some(("return", money.amount)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(went(5.6), [("collect", 500), ("return", 500)]);
+    // Handed back together (a split hand's wager with its double), they go as one.
+    assert_eq!(went(5.0), [("return", 1000)]);
+}

@@ -12,6 +12,11 @@ const PRESENT_S: f64 = 2.5;
 /// takes 0.45 s).
 const FLIGHT_S: f64 = 1.0;
 
+/// Seconds after a wager went within which another of its space's wagers going went with it
+/// in one movement (a split hand's wager and its double handed back together); one going
+/// later went in a movement of its own.
+const APART_S: f64 = 0.25;
+
 /// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
 /// wager is handed back, in chip radii: from clear of the spot (and of the tip bet beside it,
 /// 2 radii out) to the player's side of the felt.
@@ -92,12 +97,24 @@ impl Scribe {
                 .iter()
                 .any(|&(u, q)| (u - t).abs() > 1e-6 && dist(p, q) <= r)
         };
+        // Chips of the space that went a while after these were carried with their own
+        // hand: what is found in flight from then on is theirs (held-out shift seed 49 at
+        // 3114.7 s: a dealer's natural, the doubled hand's wager collected and its double,
+        // voided, handed back half a second later past the wager's spot, 08-11(10)(e); the
+        // wager read as handed back too).
+        let until = self
+            .stakes
+            .iter()
+            .filter(|o| o.space == s.space && !std::ptr::eq(*o, s))
+            .filter_map(|o| self.went_at(o))
+            .filter(|&w| w > last + APART_S)
+            .fold(last + FLIGHT_S, f64::min);
         self.chips_flying.iter().any(|&(t, p)| {
             let off = sub(p, s.at);
             let out = -dot(off, ax.toward) / r;
             let aside = dot(off, ax.right).abs() / r;
             t > last
-                && t - last <= FLIGHT_S
+                && t <= until
                 && OUT_PAST.contains(&out)
                 && aside <= OUT_ASIDE * out + 1.0
                 && !lying(t, p)
@@ -106,6 +123,16 @@ impl Scribe {
                     .iter()
                     .any(|pd| pd.t >= t && pd.points.iter().any(|&q| dist(q, p) <= PAYOFF_NEAR * r))
         })
+    }
+
+    /// When every chip of wager `o` was last seen, once all went out of sight.
+    fn went_at(&self, o: &Stake) -> Option<f64> {
+        let mut last = o.gone;
+        for id in &o.tracks {
+            let left = self.chip_leaving.iter().find(|l| l.0 == *id)?.1;
+            last = Some(last.map_or(left, |l: f64| l.max(left)));
+        }
+        last
     }
 
     /// Wagers whose every chip went: collected into the tray, or handed back to the player
