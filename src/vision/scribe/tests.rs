@@ -2020,6 +2020,24 @@ fn a_split_hands_hit_found_after_the_next_hands_second_card_is_its_own() {
     );
 }
 
+/// What the scribe writes of `looks` looks at `cards`, each a face found centred at a point
+/// (pixels) from one time to another (seconds), its box `half` (pixels) from its centre.
+fn read_laid(
+    layout: &Layout,
+    looks: u32,
+    cards: &[(&str, [f64; 2], f64, f64)],
+    half: [f64; 2],
+) -> Vec<Event> {
+    read(layout, looks, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        cards
+            .iter()
+            .filter(|c| (c.2..c.3).contains(&t))
+            .map(|c| seen_box(Some(c.0), c.1[0], c.1[1], half[0], half[1]))
+            .collect()
+    })
+}
+
 /// Space 5's bust hand of three picked up, its 8h found last a step on its way to the discard
 /// holder, and space 6's hit a second later, an 8h too (a shoe of several decks), where
 /// space 6's next card goes: a card of a hand of three is never set apart for a split
@@ -2042,14 +2060,7 @@ fn a_card_of_a_hand_taken_up_is_not_carried_onto_the_next_spaces_hit_of_its_face
         // Space 6's hit.
         ("8h", [816.0, 434.0], 7.2, 99.0),
     ];
-    let log = read(&layout, 50, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        cards
-            .iter()
-            .filter(|c| (c.2..c.3).contains(&t))
-            .map(|c| seen_box(Some(c.0), c.1[0], c.1[1], 27.0, 38.0))
-            .collect()
-    });
+    let log = read_laid(&layout, 50, &cards, [27.0, 38.0]);
     assert_eq!(hand_faces(&log, 6), [vec!["3h", "3c", "8h"]], "{log:#?}");
     assert_eq!(hand_faces(&log, 5), [vec!["9c", "7h", "8h"]]);
 }
@@ -2065,7 +2076,7 @@ fn a_card_of_a_hand_taken_up_is_not_carried_onto_the_next_spaces_hit_of_its_face
 #[test]
 fn a_card_found_again_where_it_lay_after_its_face_was_dealt_onto_the_next_hand_stays() {
     let layout = level_layout();
-    // Where each lies (pixels) and while.
+    // Where each lies (pixels, cards 48 by 68) and while.
     let cards: [(&str, [f64; 2], f64, f64); 7] = [
         ("Ad", [326.0, 470.0], 1.0, 99.0),
         // The pair's second card, set out into the second hand.
@@ -2077,14 +2088,7 @@ fn a_card_found_again_where_it_lay_after_its_face_was_dealt_onto_the_next_hand_s
         ("Ah", [377.0, 471.0], 6.0, 99.0),
         ("Ah", [338.0, 496.0], 6.6, 99.0),
     ];
-    let log = read(&layout, 60, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        cards
-            .iter()
-            .filter(|c| (c.2..c.3).contains(&t))
-            .map(|c| seen_box(Some(c.0), c.1[0], c.1[1], 24.0, 34.0))
-            .collect()
-    });
+    let log = read_laid(&layout, 60, &cards, [24.0, 34.0]);
     assert_eq!(
         hand_faces(&log, 1),
         // The pair's second card is written to the first hand, as it was dealt.
