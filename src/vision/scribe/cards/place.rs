@@ -630,11 +630,12 @@ impl Scribe {
     /// card ([`ON_ANOTHER`]), come to rest at `rest` back where it lay before, its new hand
     /// no more than it and no split wager yet laid for it: it never left its hand. The
     /// tracker took a card of its face, dealt onto the next hand while the dealer's hand
-    /// covered this one, for it carried there, then found it again where it lay. (A pair's
-    /// card set out beside the space's cards, and another of its face dealt where it lay, is
-    /// a split: the tracker takes that back the same way.) Split hands stay where they are set until the dealer
-    /// takes them up (08-10(2)), and a split hand is played out before the next is begun
-    /// (08-09(2)(c)): the split is taken back, and the card dealt is placed as any other.
+    /// covered this one, for it carried there, then found it again where it lay. Split hands
+    /// stay where they are set until the dealer takes them up (08-10(2)), and a split hand is
+    /// played out before the next is begun (08-09(2)(c)): the split is taken back, and the
+    /// card dealt is placed as any other. (A pair's card set out beside the space's cards,
+    /// and another of its face dealt where it lay, is a split: the tracker takes that back
+    /// the same way, and the card set out stays the new hand's.)
     /// (Held-out shift seed 48 at 2879.2 s: space 1's split aces, the first hand's Ah
     /// covered as a second Ah was dealt onto the second hand's Ac, written as the first Ah
     /// resplit into a third hand and the second Ah dealt to it.)
