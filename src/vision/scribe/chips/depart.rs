@@ -125,11 +125,18 @@ impl Scribe {
         })
     }
 
-    /// When every chip of wager `o` was last seen, once all went out of sight.
-    fn went_at(&self, o: &Stake) -> Option<f64> {
-        let mut last = o.gone;
-        for id in &o.tracks {
-            let left = self.chip_leaving.iter().find(|l| l.0 == *id)?.1;
+    /// When every chip of wager `s` was last seen, once all went out of sight (None while one
+    /// is still followed, or when it had no chips to go): the latest of its chips leaving, a
+    /// chip no longer followed counting as gone long before (`f64::MIN`), and of its chips
+    /// found again as the next round's (`gone`).
+    fn went_at(&self, s: &Stake) -> Option<f64> {
+        let mut last = s.gone;
+        for id in &s.tracks {
+            let left = match self.chip_leaving.iter().find(|l| l.0 == *id) {
+                Some(l) => l.1,
+                None if !self.chips.contains_key(id) => f64::MIN,
+                None => return None,
+            };
             last = Some(last.map_or(left, |l: f64| l.max(left)));
         }
         last
@@ -140,33 +147,17 @@ impl Scribe {
     pub(in crate::vision::scribe) fn judge_departures(&mut self, all: bool) {
         let now = self.now;
         let wait = self.config.judge_after_s;
-        let mut ready: Vec<usize> = Vec::new();
+        let mut ready: Vec<(usize, f64)> = Vec::new();
         let mut under: Vec<usize> = Vec::new();
         for (i, s) in self.stakes.iter().enumerate() {
             if s.closed {
                 continue;
             }
-            let left: Vec<Option<f64>> = s
-                .tracks
-                .iter()
-                .map(|id| {
-                    self.chip_leaving
-                        .iter()
-                        .find(|l| l.0 == *id)
-                        .map(|l| l.1)
-                        .or_else(|| (!self.chips.contains_key(id)).then_some(f64::MIN))
-                })
-                .collect();
-            if left.iter().all(Option::is_some) && (s.gone.is_some() || !left.is_empty()) {
-                let last = left
-                    .iter()
-                    .flatten()
-                    .chain(&s.gone)
-                    .fold(f64::MIN, |a, b| a.max(*b));
+            if let Some(last) = self.went_at(s) {
                 if !all && self.under_a_fan(s) {
                     under.push(i);
                 } else if all || now - last > wait && !self.fan_unread(s, last) {
-                    ready.push(i);
+                    ready.push((i, last));
                 }
             }
         }
@@ -182,13 +173,7 @@ impl Scribe {
         }
         // One collect per hand and bet: a hand's wager and its double go together.
         let mut acts: Vec<(u8, u8, Bet, i64, f64, bool, bool)> = Vec::new();
-        for i in ready {
-            let last = self.stakes[i]
-                .tracks
-                .iter()
-                .filter_map(|id| self.chip_leaving.iter().find(|l| l.0 == *id).map(|l| l.1))
-                .chain(self.stakes[i].gone)
-                .fold(f64::MIN, f64::max);
+        for (i, last) in ready {
             let s = &mut self.stakes[i];
             s.closed = true;
             if !s.paid && (s.t..s.t + FLEETING_S).contains(&last) {
