@@ -1060,11 +1060,16 @@ fn wagers_at_four(top: impl Fn(f64) -> Option<i64>) -> Vec<(f64, i64)> {
         }
         found
     });
+    wagers_of(&log, 4)
+}
+
+/// Each wager written at `space`: when, and how much (cents).
+fn wagers_of(log: &[Event], space: u8) -> Vec<(f64, i64)> {
     log.iter()
         .filter_map(|e| match &e.kind {
             EventKind::Wager {
-                space: 4, money, ..
-            } => Some((e.t, money.amount)),
+                space: s, money, ..
+            } if *s == space => Some((e.t, money.amount)),
             _ => None,
         })
         .collect()
@@ -1181,16 +1186,6 @@ fn a_stack_lying_on_its_spot_through_the_rounds_clear_is_the_next_rounds_wager()
             found
         })
     };
-    let wagers = |log: &[Event]| {
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Wager {
-                    space: 4, money, ..
-                } => Some((e.t, money.amount)),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    };
     // Wagers settled before the footage ends (at its end, what lies there is written
     // collected).
     let settled = |log: &[Event]| {
@@ -1207,7 +1202,7 @@ fn a_stack_lying_on_its_spot_through_the_rounds_clear_is_the_next_rounds_wager()
     // Lying on to the end: the next round's wager, written a moment after the clear.
     let lying = read_with(f64::INFINITY);
     let clear = cleared(&lying).expect("the round's clear");
-    let w = wagers(&lying);
+    let w = wagers_of(&lying, 4);
     assert_eq!(w.len(), 2, "{lying:?}");
     assert_eq!((w[0].0, w[0].1, w[1].1), (0.0, 100, 100), "{w:?}");
     assert!(
@@ -1217,7 +1212,7 @@ fn a_stack_lying_on_its_spot_through_the_rounds_clear_is_the_next_rounds_wager()
     assert_eq!(settled(&lying), 0, "{lying:?}");
     // Taken back with the clear: one wager, and nothing written for it going.
     let taken = read_with(6.4);
-    assert_eq!(wagers(&taken), [(0.0, 100)], "{taken:?}");
+    assert_eq!(wagers_of(&taken, 4), [(0.0, 100)], "{taken:?}");
     assert_eq!(settled(&taken), 0, "{taken:?}");
 }
 
