@@ -126,9 +126,9 @@ impl Scribe {
     }
 
     /// When every chip of wager `s` was last seen, once all went out of sight (None while one
-    /// is still followed, or when it had no chips to go): the latest of its chips leaving, a
-    /// chip no longer followed counting as gone long before (`f64::MIN`), and of its chips
-    /// found again as the next round's (`gone`).
+    /// is still followed, or when it had no chips to go): the latest of when each chip left
+    /// (one no longer followed counts as gone long before, `f64::MIN`) and of when its chips
+    /// found again as the next round's were last seen as its (`gone`).
     fn went_at(&self, s: &Stake) -> Option<f64> {
         let mut last = s.gone;
         for id in &s.tracks {
