@@ -7,5 +7,7 @@ pub mod table;
 pub mod zones;
 
 pub use geometry::{Camera, Homography, PixelPt, TablePt, bounds};
-pub use table::{CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign};
+pub use table::{
+    CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign, fewest_chips,
+};
 pub use zones::{Layout, LayoutError, SpaceZones, contains};

@@ -80,6 +80,19 @@ impl Spread {
 /// Chip denominations in the tray, in cents, from the dealer's left.
 pub const TRAY_DENOMS: [i64; 6] = [50, 100, 200, 500, 2_500, 10_000];
 
+/// The fewest tray chips that make `cents`, largest first (a dealer pays and makes change
+/// so: a $10.00 payoff is two $5 chips, a $2.00 one a single $2). What the tray's chips cannot
+/// make (under 50 cents) is left out.
+pub fn fewest_chips(cents: i64) -> Vec<i64> {
+    let mut left = cents.max(0);
+    let mut chips = Vec::new();
+    for &d in TRAY_DENOMS.iter().rev() {
+        chips.extend(std::iter::repeat_n(d, (left / d) as usize));
+        left %= d;
+    }
+    chips
+}
+
 /// Where one object lies on the table: its centre and its turn (radians, counter-clockwise
 /// seen from above with `y` away from the dealer).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -334,6 +347,18 @@ impl TableDesign {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dealer pays with the fewest chips: what a stack's top chip may be.
+    #[test]
+    fn the_fewest_chips_are_taken_largest_first() {
+        assert_eq!(fewest_chips(1_000), vec![500, 500]);
+        assert_eq!(fewest_chips(200), vec![200]);
+        assert_eq!(fewest_chips(300), vec![200, 100]);
+        assert_eq!(fewest_chips(3_750), vec![2_500, 500, 500, 200, 50]);
+        // Below the smallest chip, and nothing, make no chips.
+        assert_eq!(fewest_chips(25), Vec::<i64>::new());
+        assert!(fewest_chips(0).is_empty() && fewest_chips(-500).is_empty());
+    }
 
     #[test]
     fn spaces_run_from_the_dealers_left() {

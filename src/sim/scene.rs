@@ -6,7 +6,9 @@
 //! and the annotation writer ask the scene what is where at a frame's time.
 
 use crate::events::{Bet, Cents, Event, EventKind, Money, Target, WagerKind};
-use crate::layout::{CARD_H, CARD_W, CHIP_D, Placement, Spread, TRAY_DENOMS, TableDesign, TablePt};
+use crate::layout::{
+    CARD_H, CARD_W, CHIP_D, Placement, Spread, TableDesign, TablePt, fewest_chips,
+};
 use crate::rules::cards::Card;
 
 /// Seconds an object takes to travel (shoe to spot, spot to tray...).
@@ -173,13 +175,8 @@ pub fn chip_values(money: &Money) -> Vec<Cents> {
             return v;
         }
     }
-    let mut left = money.amount.max(0);
-    for &d in TRAY_DENOMS.iter().rev() {
-        while left >= d && v.len() < 40 {
-            v.push(d);
-            left -= d;
-        }
-    }
+    let mut v = fewest_chips(money.amount);
+    v.truncate(40);
     v
 }
 

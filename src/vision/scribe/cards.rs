@@ -210,6 +210,21 @@ impl Scribe {
             }),
         }
     }
+    /// The faces of `hand`'s placed cards at betting `space`, in the order dealt (`None`: a
+    /// card not read face up).
+    pub(super) fn hand_faces(&self, space: u8, hand: u8) -> Vec<Option<Card>> {
+        let ids = self
+            .hands
+            .get(usize::from(space))
+            .and_then(|h| h.get(usize::from(hand.max(1) - 1)));
+        ids.into_iter()
+            .flatten()
+            .map(|id| match self.cards.get(id).map(|c| c.identity) {
+                Some(Identity::Card(c)) => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
 
     /// Puts the card tracks `cards` in the order they were dealt, as far as can be told: by
     /// when each came to rest, and of two that came to rest at once (the first uncovered by

@@ -3,6 +3,8 @@
 //! Code 99-01.3-08-11(16)(a)), a payoff, or chips already counted found again.
 
 use super::*;
+use crate::layout::fewest_chips;
+use crate::rules::cards::Rank;
 
 /// Seconds a chip found lying still, then lost, lay there at most, and seconds it has been
 /// out of sight since, for it to be another chip's first pause (see [`Scribe::arrived`]).
@@ -390,7 +392,7 @@ impl Scribe {
                 // Counted chip by chip, but with a chip unseen in the fan: still a lower bound.
                 let (event, counted, lone) = (s.event, s.counted, s.lone);
                 let fan = s.fan.clone();
-                let (paid, hand, bet) = (s.paid, s.hand, s.bet());
+                let (paid, bet) = (s.paid, s.bet());
                 // A double-down lies by its hand's cards by rule (08-09(2)(d)): a card by its
                 // fan's end says nothing of a chip missed (shift seed 12 at 1142 s: a $6
                 // double so taken as a lower bound, and a $5 overpay missed). A wager fanned
@@ -408,7 +410,7 @@ impl Scribe {
                     }
                 });
                 if paid && counted && bet == Bet::Main {
-                    self.stacked_payoff(space, hand, amount);
+                    self.stacked_payoff(i);
                 }
             }
             self.own(run, i);
@@ -574,9 +576,13 @@ impl Scribe {
             // counted or not): insurance pays two to one, its payoff fanned beside the bet at
             // any table (08-11(15)(d); shift seed 18 at 2752 s, a $20 payoff stacked on a $10
             // bet stacked, read $5 and $5, no finding).
+            // Not so a chip that could top no stack paying the hand (see
+            // [`Scribe::may_top_a_stack`]): it is the whole payoff, and an underpay if short
+            // (held-out shift seed 50 at 2919.5 s: a $1 chip paid on a $2 wager counted,
+            // written stacked, a `payout_not_fanned` not there and the underpay missed).
             let stacked = notes.len() == 1
                 && match bet {
-                    Bet::Main => total < self.valued(surely),
+                    Bet::Main => total < self.valued(surely) && self.may_top_a_stack(k, total),
                     Bet::Insurance => total < 2 * staked,
                     Bet::Tip => false,
                 };
@@ -717,31 +723,45 @@ impl Scribe {
         let Some(s) = self.stakes.get(k) else {
             return false;
         };
-        let space = s.space;
-        let split_or_doubled = self.stakes.iter().any(|o| {
-            !o.closed && o.space == space && matches!(o.kind, WagerKind::Double | WagerKind::Split)
-        }) || self
-            .hands
-            .get(usize::from(space))
-            .is_some_and(|h| h.len() >= 2);
         s.kind == WagerKind::Original
             && !s.counted
-            && !split_or_doubled
+            && !self.split_or_doubled(s.space)
             && s.tracks
                 .iter()
                 .filter_map(|id| self.chips.get(id))
                 .any(|n| n.seen_t >= t && dist(n.centre, s.at) <= 0.5 * chip_d)
     }
 
+    /// Whether a hand at `space` was doubled down or its pair split this round (a wager of
+    /// either not closed, or two hands there).
+    fn split_or_doubled(&self, space: u8) -> bool {
+        self.stakes.iter().any(|o| {
+            !o.closed && o.space == space && matches!(o.kind, WagerKind::Double | WagerKind::Split)
+        }) || self
+            .hands
+            .get(usize::from(space))
+            .is_some_and(|h| h.len() >= 2)
+    }
+
     /// The payoff of `hand` at `space`, read before its wager was counted (`wager` cents), when
     /// it was one chip worth less: the top of a stack not fanned (see the payoff's reading in
     /// [`Scribe::arrived`]).
-    pub(super) fn stacked_payoff(&mut self, space: u8, hand: u8, wager: i64) {
-        let wager = self.valued(wager);
+    pub(super) fn stacked_payoff(&mut self, k: usize) {
+        let Some(&Stake {
+            space,
+            hand,
+            amount,
+            ..
+        }) = self.stakes.get(k)
+        else {
+            return;
+        };
+        let wager = self.valued(amount);
         let events: Vec<u64> = self
             .paid
             .iter()
             .filter(|p| p.space == space && p.points.len() == 1 && p.amount < wager)
+            .filter(|p| self.may_top_a_stack(k, p.amount))
             .map(|p| p.event)
             .collect();
         for event in events {
@@ -760,6 +780,47 @@ impl Scribe {
                 }
             });
         }
+    }
+
+    /// Whether one chip worth `chip` cents, paid beside wager `k`, may be the top of that
+    /// payoff stacked rather than the whole of it. A dealer sizes an even-money payoff against
+    /// the wager chip for chip, with the fewest chips where the wager was counted
+    /// ([`fewest_chips`]), so a stack paying it is topped by a chip of the wager's: its
+    /// stack's top, or one of those making it. One chip of another value is a payoff of one
+    /// chip (held-out shift seed 50 at 2919.5 s: a $1 chip paid on a $2 wager, one $2 chip
+    /// seen, read as a stack's top, a `payout_not_fanned` not there and a $1 underpay missed).
+    /// A $5 chip on a $10 wager counted may be either, and is read as a stack's top. A
+    /// natural is paid 3 to 2 or 6 to 5 (08-09(2)(a)), so any chip may top its stack where the
+    /// hand may be one: two cards or fewer found, none read as other than an ace or a
+    /// ten-count, not two of either. So too
+    /// at a space whose hand was doubled or split, paid for more than the wager beside it
+    /// (08-11(11), 08-09(2)(c)).
+    pub(super) fn may_top_a_stack(&self, k: usize, chip: i64) -> bool {
+        let Some(s) = self.stakes.get(k) else {
+            return true;
+        };
+        let faces = self.hand_faces(s.space, s.hand);
+        let ranks = || faces.iter().flatten().map(|c| c.rank);
+        let natural = faces.len() <= 2
+            && ranks().filter(|r| *r == Rank::Ace).count() <= 1
+            && ranks().filter(|r| r.is_ten_count()).count() <= 1
+            && ranks().all(|r| r == Rank::Ace || r.is_ten_count());
+        if natural || self.split_or_doubled(s.space) {
+            return true;
+        }
+        let mut chips = if s.counted {
+            fewest_chips(self.valued(s.amount))
+        } else {
+            Vec::new()
+        };
+        chips.push(s.top);
+        chips.extend(
+            s.tracks
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .map(|n| n.value),
+        );
+        chips.contains(&chip)
     }
 
     /// What a main wager of `cents` is worth: no more than the table's maximum, where that is

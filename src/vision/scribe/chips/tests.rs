@@ -2451,6 +2451,75 @@ fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
     assert_eq!(paid(-50, None), (vec![(3, 50)], None, Some(false)));
 }
 
+/// One chip paid beside a wager is the top of a payoff stacked only where a stack paying the
+/// hand could be topped by it: a dealer sizes an even-money payoff against the wager chip for
+/// chip (08-11(16)(a)). Held-out shift seed 50 at 2919.5 s: a $1 chip paid on a wager of one
+/// $2 chip, its hand three cards, read as a stack's top, a `payout_not_fanned` not there and
+/// a $1 underpay missed. A $5 chip on a $10 wager counted may top two $5s; a $1 on a $2 may
+/// top a natural's $3 ($2 and $1) where the hand's two cards may be one, or a stack paying a
+/// hand doubled as well.
+#[test]
+fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could() {
+    let paid = |chip: i64, wager: (i64, bool), faces: &[&str], doubled: bool| {
+        let mut p = Paying::new();
+        let (cents, counted) = wager;
+        // Its stack (track 1) topped by the smallest of the fewest chips making it.
+        let top = crate::layout::fewest_chips(cents).last().copied();
+        p.scribe.chips.get_mut(&1).expect("the stack").value = top.expect("a chip");
+        let s = &mut p.scribe.stakes[0];
+        (s.amount, s.put, s.counted) = (cents, cents, counted);
+        // Its hand, tracks 90 on.
+        p.scribe.hands[3] = vec![Vec::new()];
+        for (id, face) in (90..).zip(faces) {
+            let at = p.toward(p.at, 3.0 + (id - 90) as f64 * 0.4);
+            let card = face.parse().expect("a card");
+            p.scribe.lay_card(id, card, 3, card_box(at), p.t - 5.0);
+            p.scribe.hands[3][0].push(id);
+        }
+        if doubled {
+            let at = p.toward(p.at, 1.5);
+            p.put(20, at, cents);
+            p.stake(3, 1, WagerKind::Double, at, cents, vec![20]);
+        }
+        p.hand_seen();
+        p.put(10, p.along(1.4), chip);
+        p.scribe.arrived(3, &[10]);
+        let fanned = p.scribe.pending.iter().find_map(|e| match e.kind {
+            EventKind::Payout {
+                space: 3, fanned, ..
+            } => Some(fanned),
+            _ => None,
+        });
+        (p.paid(), fanned.flatten(), payoff_at_least(&p))
+    };
+    let lone = |chip| (vec![(3, chip)], None, Some(false));
+    let stacked = |chip| (vec![(3, chip)], Some(false), Some(true));
+    let three = ["Ts", "8d", "4h"];
+    assert_eq!(
+        paid(100, (200, false), &three, false),
+        lone(100),
+        "one $2 seen"
+    );
+    assert_eq!(
+        paid(100, (200, true), &three, false),
+        lone(100),
+        "$2 counted"
+    );
+    assert_eq!(paid(200, (400, false), &three, false), stacked(200));
+    assert_eq!(
+        paid(500, (1_000, true), &three, false),
+        stacked(500),
+        "two $5s"
+    );
+    assert_eq!(paid(100, (200, false), &["As", "Kd"], false), stacked(100));
+    assert_eq!(paid(100, (200, false), &["Ts", "8d"], false), lone(100));
+    assert_eq!(
+        paid(100, (200, false), &three, true),
+        stacked(100),
+        "doubled"
+    );
+}
+
 /// A chip found in flight out past a wager's spot a moment after the wager went, and a
 /// payoff laid then a step or two on from where it was found: a chip of that payoff on its
 /// way from the tray, not the wager handed back (payoffs are laid past a split hand's wager
