@@ -10,8 +10,8 @@ use super::{Axes, ChipNote};
 /// of three or more, a chip lying much closer to the next than the fan's chips lie to each
 /// other (under 0.7 of its usual step), of the same value, is that chip again. The fan's own
 /// spacing is the measure (the upper quartile of its steps), so a fan spread tightly keeps
-/// every chip; but not under [`SAME_HAND`] of `reference`, the usual step of a fan the dealer
-/// laid at the same space (the wager, fanned before its payoff is fanned beside it, 08-11(16)
+/// every chip; but not under [`SAME_HAND`] of `reference` nor over [`LIKE_HAND`] of it, the
+/// usual step of a fan the dealer laid at the same space (the wager, fanned before its payoff is fanned beside it, 08-11(16)
 /// (a)): three or four chips give too few steps of their own, and a chip found twice shortens
 /// them (shift seed 12 at 3092 s: a $2 $1 payoff read $2 $2 $1, its $2 found again 7 pixels on,
 /// steps of 7 and 10 pixels beside a wager fanned 17 apart).
@@ -46,7 +46,7 @@ pub(super) fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec
     let Some(step) = usual_step(steps, 2.0 * notes[0].radius) else {
         return notes;
     };
-    let step = reference.map_or(step, |r| step.max(SAME_HAND * r));
+    let step = reference.map_or(step, |r| step.clamp(SAME_HAND * r, LIKE_HAND * r));
     let mut out: Vec<&ChipNote> = vec![along[0].1];
     for (_, n) in along.iter().skip(1) {
         // From the last chip kept: the chip after a second find is measured from the first.
@@ -248,6 +248,14 @@ const LEAST_STEP: f64 = 0.5;
 /// chips leaves steps as even as a fan's, only shorter than the wager's (clean shift seed 13
 /// at 41 s: steps of 9 pixels beside a wager fanned 13 apart).
 const SAME_HAND: f64 = 1.0;
+
+/// A fan's chips lie at most this many times the step of the wager fanned at its space, as
+/// the measure of a chip found twice: the dealer fans them alike (08-11(16)(a)), and with
+/// three or four chips one found off its place lengthens the fan's own steps (held-out shift
+/// seed 50 at 1617.5 s: a $13 double-down fanned $5 $5 $2 $1 beside its wager fanned 14
+/// pixels apart, its $1 found 21 pixels past the $2, the second $5 13 pixels from the
+/// first taken for it found again: read $8, a `double_rule_broken` and an `overpay`).
+const LIKE_HAND: f64 = 1.2;
 
 /// A step this many times a fan's median step is a gap: a chip between unseen (two steps;
 /// the chips' places wander a little around the fan's even spacing).

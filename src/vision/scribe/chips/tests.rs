@@ -85,6 +85,42 @@ fn a_short_payoff_is_spaced_as_its_wager() {
     assert_eq!(kept.len(), 3);
 }
 
+/// A fan's chips lie as far apart as its wager's at the space: a chip found off its place
+/// does not make the step the others are measured by (held-out shift seed 50 at 1617.5 s:
+/// a $13 double-down fanned $5 $5 $2 $1, its $1 found 21 pixels past the $2, the second $5
+/// taken for the first found again, beside its wager fanned 14 pixels apart).
+#[test]
+fn a_chip_found_off_its_place_does_not_stretch_the_fans_step() {
+    let big = |x, y, v| ChipNote {
+        radius: 11.0,
+        ..chip(x, y, v)
+    };
+    let double = [
+        big(994.0, 456.0, 500),
+        big(1006.0, 462.0, 500),
+        big(1018.0, 467.0, 200),
+        big(1035.0, 479.0, 100),
+    ];
+    let wager = [
+        [967.0, 411.0],
+        [980.0, 417.0],
+        [993.0, 424.0],
+        [1004.0, 429.0],
+    ];
+    let kept = one_per_chip(double.iter().collect(), fan_step(&wager, 22.0));
+    assert_eq!(values(&kept), vec![100, 200, 500, 500], "from the far end");
+    // A $5 found again a third of a step on is still one chip.
+    let again = [
+        big(994.0, 456.0, 500),
+        big(1000.0, 459.0, 500),
+        big(1006.0, 462.0, 500),
+        big(1018.0, 467.0, 200),
+        big(1035.0, 479.0, 100),
+    ];
+    let kept = one_per_chip(again.iter().collect(), fan_step(&wager, 22.0));
+    assert_eq!(values(&kept), vec![100, 200, 500, 500]);
+}
+
 #[test]
 fn chips_found_apart_at_once_are_two_though_they_stopped_close() {
     // Clean shift seed 13 at 518 s: a double-down of $5 $5 $5 $2 $1 fanned at payoff time,
