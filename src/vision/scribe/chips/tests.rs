@@ -56,14 +56,18 @@ fn a_payoff_chip_found_twice_is_measured_by_its_wagers_fan() {
     assert_eq!(kept.iter().sum::<i64>(), 1000, "{kept:?}");
 }
 
+/// A chip of radius 11 pixels at `x`, `y` worth `v` cents.
+fn big(x: f64, y: f64, v: i64) -> ChipNote {
+    ChipNote {
+        radius: 11.0,
+        ..chip(x, y, v)
+    }
+}
+
 #[test]
 fn a_short_payoff_is_spaced_as_its_wager() {
     // Shift seed 12 at 3092 s: a $2 $1 payoff beside a $1 $2 wager fanned 17 pixels
     // apart, its $2 found again 7 pixels on (chips of radius 11).
-    let big = |x, y, v| ChipNote {
-        radius: 11.0,
-        ..chip(x, y, v)
-    };
     let payoff = [
         big(319.0, 410.0, 100),
         big(304.0, 418.0, 200),
@@ -91,10 +95,6 @@ fn a_short_payoff_is_spaced_as_its_wager() {
 /// taken for the first found again, beside its wager fanned 14 pixels apart).
 #[test]
 fn a_chip_found_off_its_place_does_not_stretch_the_fans_step() {
-    let big = |x, y, v| ChipNote {
-        radius: 11.0,
-        ..chip(x, y, v)
-    };
     let double = [
         big(994.0, 456.0, 500),
         big(1006.0, 462.0, 500),
@@ -478,6 +478,20 @@ impl Paying {
                 }
             )
         })
+    }
+
+    /// One chip of `value` (track 10) come to rest 1.4 chip widths right of space 3's wager
+    /// and read: the payoffs read, and the payoff's `fanned` and `at_least`.
+    fn pay_one(&mut self, value: i64) -> (Vec<(u8, i64)>, Option<bool>, Option<bool>) {
+        self.put(10, self.along(1.4), value);
+        self.scribe.arrived(3, &[10]);
+        let fanned = self.scribe.pending.iter().find_map(|e| match e.kind {
+            EventKind::Payout {
+                space: 3, fanned, ..
+            } => Some(fanned),
+            _ => None,
+        });
+        (self.paid(), fanned.flatten(), payoff_at_least(self))
     }
 
     fn paid(&self) -> Vec<(u8, i64)> {
@@ -2466,16 +2480,7 @@ fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
             p.hand_dealt();
             p.hand_seen();
         }
-        let value = value.abs();
-        p.put(10, p.along(1.4), value);
-        p.scribe.arrived(3, &[10]);
-        let fanned = p.scribe.pending.iter().find_map(|e| match e.kind {
-            EventKind::Payout {
-                space: 3, fanned, ..
-            } => Some(fanned),
-            _ => None,
-        });
-        (p.paid(), fanned.flatten(), payoff_at_least(&p))
+        p.pay_one(value.abs())
     };
     assert_eq!(paid(50, None), (vec![(3, 50)], Some(false), Some(true)));
     assert_eq!(paid(500, None), (vec![(3, 500)], None, Some(false)));
@@ -2518,15 +2523,7 @@ fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could(
             p.stake(3, 1, WagerKind::Double, at, cents, vec![20]);
         }
         p.hand_seen();
-        p.put(10, p.along(1.4), chip);
-        p.scribe.arrived(3, &[10]);
-        let fanned = p.scribe.pending.iter().find_map(|e| match e.kind {
-            EventKind::Payout {
-                space: 3, fanned, ..
-            } => Some(fanned),
-            _ => None,
-        });
-        (p.paid(), fanned.flatten(), payoff_at_least(&p))
+        p.pay_one(chip)
     };
     let lone = |chip| (vec![(3, chip)], None, Some(false));
     let stacked = |chip| (vec![(3, chip)], Some(false), Some(true));
