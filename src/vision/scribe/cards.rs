@@ -210,6 +210,7 @@ impl Scribe {
             }),
         }
     }
+
     /// The faces of `hand`'s placed cards at betting `space`, in the order dealt (`None`: a
     /// card not read face up).
     pub(super) fn hand_faces(&self, space: u8, hand: u8) -> Vec<Option<Card>> {

@@ -578,7 +578,7 @@ impl Scribe {
             // bet stacked, read $5 and $5, no finding).
             // Not so a chip that could top no stack paying the hand (see
             // [`Scribe::may_top_a_stack`]): it is the whole payoff, and an underpay if short
-            // (held-out shift seed 50 at 2919.5 s: a $1 chip paid on a $2 wager counted,
+            // (held-out shift seed 50 at 2919.5 s: a $1 chip paid on a wager of one $2 chip,
             // written stacked, a `payout_not_fanned` not there and the underpay missed).
             let stacked = notes.len() == 1
                 && match bet {
@@ -792,9 +792,8 @@ impl Scribe {
     /// A $5 chip on a $10 wager counted may be either, and is read as a stack's top. A
     /// natural is paid 3 to 2 or 6 to 5 (08-09(2)(a)), so any chip may top its stack where the
     /// hand may be one: two cards or fewer found, none read as other than an ace or a
-    /// ten-count, not two of either. So too
-    /// at a space whose hand was doubled or split, paid for more than the wager beside it
-    /// (08-11(11), 08-09(2)(c)).
+    /// ten-count, not two of either. So too at a space whose hand was doubled or split, paid
+    /// for more than the wager beside it (08-11(11), 08-09(2)(c)).
     pub(super) fn may_top_a_stack(&self, k: usize, chip: i64) -> bool {
         let Some(s) = self.stakes.get(k) else {
             return true;

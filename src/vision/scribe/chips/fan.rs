@@ -11,10 +11,11 @@ use super::{Axes, ChipNote};
 /// other (under 0.7 of its usual step), of the same value, is that chip again. The fan's own
 /// spacing is the measure (the upper quartile of its steps), so a fan spread tightly keeps
 /// every chip; but not under [`SAME_HAND`] of `reference` nor over [`LIKE_HAND`] of it, the
-/// usual step of a fan the dealer laid at the same space (the wager, fanned before its payoff is fanned beside it, 08-11(16)
-/// (a)): three or four chips give too few steps of their own, and a chip found twice shortens
-/// them (shift seed 12 at 3092 s: a $2 $1 payoff read $2 $2 $1, its $2 found again 7 pixels on,
-/// steps of 7 and 10 pixels beside a wager fanned 17 apart).
+/// usual step of a fan the dealer laid at the same space (the wager, fanned before its payoff
+/// is fanned beside it, 08-11(16)(a)): three or four chips give too few steps of their own,
+/// and a chip found twice shortens them (shift seed 12 at 3092 s: a $2 $1 payoff read $2 $2
+/// $1, its $2 found again 7 pixels on, steps of 7 and 10 pixels beside a wager fanned 17
+/// apart), as one found off its place lengthens them.
 pub(super) fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec<&ChipNote> {
     // Two tracks on one spot (a stack's track that wandered off under the dealer's hand and
     // came back beside the new track begun where it lay): one chip.
@@ -46,7 +47,7 @@ pub(super) fn one_per_chip(notes: Vec<&ChipNote>, reference: Option<f64>) -> Vec
     let Some(step) = usual_step(steps, 2.0 * notes[0].radius) else {
         return notes;
     };
-    let step = reference.map_or(step, |r| step.clamp(SAME_HAND * r, LIKE_HAND * r));
+    let step = reference.map_or(step, |r| step.max(SAME_HAND * r).min(LIKE_HAND * r));
     let mut out: Vec<&ChipNote> = vec![along[0].1];
     for (_, n) in along.iter().skip(1) {
         // From the last chip kept: the chip after a second find is measured from the first.
