@@ -295,8 +295,45 @@ pub(super) fn off_line(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
     }
     let (end, axis) = fan_line(fan);
     let long = fan.iter().any(|q| dist(*q, end) >= 0.5 * chip_d);
+    long && across(end, axis, p) > 0.5 * chip_d
+}
+
+/// How far `p` lies across the line through `end` along unit `axis` (pixels).
+fn across(end: [f64; 2], axis: [f64; 2], p: [f64; 2]) -> f64 {
     let d = sub(p, end);
-    long && (d[0] * axis[1] - d[1] * axis[0]).abs() > 0.5 * chip_d
+    (d[0] * axis[1] - d[1] * axis[0]).abs()
+}
+
+/// Which of `points` (pixels) lie off the row most of them lie in: more than `off` pixels
+/// across the line through two of them (at least half a chip's width `chip_d` apart) that
+/// the most lie within `off` of (of lines as many lie near, the one they lie nearest in
+/// all). A fan's chips lie in a row (08-11(16)(a)); with one found off it, the line through
+/// the fan's two ends may run through that one. Fewer than three in a row: none off it.
+pub(super) fn off_the_row(points: &[[f64; 2]], chip_d: f64, off: f64) -> Vec<bool> {
+    let mut best: Option<(usize, f64, [f64; 2], [f64; 2])> = None;
+    for (i, a) in points.iter().enumerate() {
+        for b in &points[i + 1..] {
+            if dist(*a, *b) < 0.5 * chip_d {
+                continue;
+            }
+            let axis = unit(sub(*b, *a));
+            let near: Vec<f64> = points
+                .iter()
+                .map(|p| across(*a, axis, *p))
+                .filter(|d| *d <= off)
+                .collect();
+            let (n, sum) = (near.len(), near.iter().sum::<f64>());
+            if best.is_none_or(|(m, s, _, _)| n > m || n == m && sum < s) {
+                best = Some((n, sum, *a, axis));
+            }
+        }
+    }
+    match best {
+        Some((n, _, end, axis)) if n >= 3 => {
+            points.iter().map(|p| across(end, axis, *p) > off).collect()
+        }
+        _ => vec![false; points.len()],
+    }
 }
 
 /// Whether a chip at `p` (pixels) continues the row of chips at `fan` across one chip hidden

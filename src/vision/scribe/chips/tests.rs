@@ -503,6 +503,64 @@ impl Paying {
     }
 }
 
+/// The chip off a row is found wherever it lies along the row, though the line through the
+/// row's two ends would run through it; a row needs three chips.
+#[test]
+fn the_chip_off_a_row_is_found_wherever_it_lies_along_it() {
+    let row = |k: f64| [500.0 + 13.0 * k, 300.0 - 4.0 * k];
+    let mut points: Vec<[f64; 2]> = (0..5).map(|k| row(f64::from(k))).collect();
+    assert_eq!(off_the_row(&points, 22.0, 6.6), vec![false; 5]);
+    // Off the row by 11 pixels just before its first chip: the line through the ends of all
+    // six runs through it.
+    points.push([row(-0.1)[0] + 3.3, row(-0.1)[1] + 10.5]);
+    assert_eq!(
+        off_the_row(&points, 22.0, 6.6),
+        vec![false, false, false, false, false, true]
+    );
+    // Two chips and one off their line: no row to lie off.
+    let three = [row(0.0), row(1.0), [row(0.5)[0], row(0.5)[1] + 11.0]];
+    assert_eq!(off_the_row(&three, 22.0, 6.6), vec![false; 3]);
+}
+
+/// A payoff fanned across the end of another space's wager fan: a chip found off the
+/// payoff's row by that wager is no chip of the payoff, and the payoff is read at least
+/// what lies in its row (held-out shift seed 51 at 1630.9 s: space 2's $24 payoff fanned
+/// over the end of space 3's double-down, a $5 found 0.49 of a chip's width off its row
+/// where a $2 of the double lay half under a $5 of the payoff, read $27, an overpay not
+/// there).
+#[test]
+fn a_chip_found_off_a_payoffs_row_where_it_crosses_another_wager_is_not_paid() {
+    let mut p = Paying::new();
+    p.fanned_nineteen();
+    // `k` chip widths along from space 3's wager and `a` across its row.
+    let across = |p: &Paying, k: f64, a: f64| {
+        let (q, d) = (p.along(k), a * 2.0 * p.radius);
+        [q[0] - p.right[1] * d, q[1] + p.right[0] * d]
+    };
+    // Space 4's $17 wager, counted, fanned a quarter of a width off the payoff's row and
+    // lying along it from the payoff's third chip on.
+    let theirs: Vec<[f64; 2]> = (0..4)
+        .map(|j| across(&p, 1.4 + (2.5 + f64::from(j)) * 0.62, 0.25))
+        .collect();
+    p.wager(4, theirs[0], 1700, Some(theirs));
+    // $5 $5 $5 $5 $2 in a row (the $2 0.15 across it), and a $5 half a width off the row
+    // between the third and fourth $5.
+    let mut run = p.fan(40, 1.4, &[500, 500, 500, 500]);
+    p.put(44, across(&p, 1.4 + 4.0 * 0.62, 0.15), 200);
+    p.put(45, across(&p, 1.4 + 2.9 * 0.62, 0.5), 500);
+    run.extend([44, 45]);
+    assert_eq!(p.scribe.off_a_crowded_row(3, &run), vec![45]);
+    p.scribe.arrived(3, &run);
+    assert_eq!(p.paid(), vec![(3, 2200)]);
+    assert_eq!(
+        payoff_at_least(&p),
+        Some(true),
+        "chips of either may lie hidden"
+    );
+    // The chip off the row is gone: it is not judged again later.
+    assert!(!p.scribe.chips.contains_key(&45));
+}
+
 /// A chip of a space's payoff, read whole (its cards cleared) and still on the felt, found
 /// anew where it lay is that payoff's, not more paid (held-out shift seed 14 at 1708.4 s:
 /// a second track begun on a $5 of space 3's blackjack payoff, paid 23 s before, as the
