@@ -679,6 +679,34 @@ fn a_card_found_again_a_little_off_as_its_own_face_is_not_dealt() {
     assert_eq!(faces(25.0), ["Qd", "Ks", "Ks"]);
 }
 
+/// A card found a second time as it lands, read as the next rank of its suit 10.7 px off
+/// its centre (0.6 of its half width; its first track still finds it where it lies): the
+/// same card, not one dealt (held-out shift seed 52 at 1155.0 s: space 6's 8d found again
+/// as a 9d, written as dealt, the hand read bust and its payoff an `overpay`). A 9d a hit's
+/// step on is a card dealt (08-10(2)).
+#[test]
+fn a_card_found_again_as_it_lands_as_another_rank_of_its_suit_is_not_dealt() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    let faces = |nine: [f64; 2]| -> Vec<String> {
+        read(&layout, 40, |t| {
+            let mut found = vec![seen(Some("Qd"), at[0], at[1])];
+            if t >= 1.0 {
+                found.push(seen(Some("8d"), at[0] - 18.0, at[1] + 25.0));
+            }
+            if t >= 1.5 {
+                found.push(seen(Some("9d"), nine[0], nine[1]));
+            }
+            found
+        })
+        .into_iter()
+        .filter_map(face_dealt)
+        .collect()
+    };
+    assert_eq!(faces([at[0] - 11.7, at[1] + 16.3]), ["Qd", "8d"]);
+    assert_eq!(faces([at[0] - 36.0, at[1] + 50.0]), ["Qd", "8d", "9d"]);
+}
+
 /// The shuffle's piles taken up together and lost (one 0.1 s before the other), and the
 /// card burned next seen once flying over where one lay, as the tracker still keeps its
 /// track (clean shift seed 13 at 2577 s: the burn taken for the pile found again, the
@@ -2089,6 +2117,53 @@ fn a_split_hands_hit_found_after_the_next_hands_second_card_is_its_own() {
         dealt(9.0),
         [vec!["2c", "2h", "5c"], vec!["2s", "10h", "7s"]]
     );
+}
+
+/// A pair of threes split at space 1, the first hand dealt its 7s and doubled, its
+/// double-down card laid across it; the dealer's arm hides the 7s until after the card across
+/// is laid and the second hand is dealt its second card. The 7s lies on the first card's
+/// lower left-hand quarter, where the first hand's second card goes (08-10(2)), and a hand
+/// doubles down on its first two cards (08-09(2)(d)): it is the first hand's, dealt before
+/// the card across (held-out shift seed 52 at 1336.4 s: written to the second hand, with a
+/// `double_rule_broken` and a `card_to_finished_hand` that were not there).
+#[test]
+fn a_split_hands_second_card_found_under_its_double_down_card_is_its_own() {
+    let layout = level_layout();
+    let dealt = |seven_from: f64| {
+        // Where each lies (pixels), from when, and whether across its hand.
+        let cards: [(&str, [f64; 2], f64, bool); 4] = [
+            ("3d", [333.0, 467.0], 1.0, false),
+            ("2h", [324.0, 522.0], 7.0, true),
+            ("2d", [358.0, 472.0], 7.2, false),
+            ("7s", [315.0, 492.0], seven_from, false),
+        ];
+        let log = read(&layout, 60, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found: Vec<Seen> = cards
+                .iter()
+                .filter(|c| t >= c.2)
+                .map(|c| match c.3 {
+                    true => seen_box(Some(c.0), c.1[0], c.1[1], 25.0, 18.0),
+                    false => seen(Some(c.0), c.1[0], c.1[1]),
+                })
+                .collect();
+            // The pair's second three, dealt to the hand and set out beside it.
+            if (2.0..3.8).contains(&t) {
+                found.push(seen(Some("3c"), 325.0, 502.0));
+            } else if (3.9..4.1).contains(&t) {
+                found.push(seen(Some("3c"), 350.0, 476.0));
+            } else if t >= 4.2 {
+                found.push(seen(Some("3c"), 376.0, 447.0));
+            }
+            found
+        });
+        hand_faces(&log, 1)
+    };
+    // The pair's second three is written to the first hand, dealt before the split.
+    assert_eq!(dealt(7.4), [vec!["3d", "3c", "7s", "2h"], vec!["2d"]]);
+    // Found a second and more after the card across: no card hidden by the arm that laid
+    // it, and not the first hand's (it took its one card, 08-11(3)(b)).
+    assert_eq!(dealt(8.4), [vec!["3d", "3c", "2h"], vec!["2d", "7s"]]);
 }
 
 /// What the scribe writes of `looks` looks at `cards`, each a face found centred at a point

