@@ -18,6 +18,13 @@ const LOST_MOVING_S: f64 = 1.5;
 /// lost at its first step.
 const MOVED_REACH: f64 = 4.5;
 
+/// How near (a share of a card's half width) a card found as it lands, of the next rank of a
+/// placed card's suit, lies to that card to be a second find of it (see
+/// [`next_rank_first_look`]). A card dealt lies a hit's step off, a half width or more across
+/// and half a card's length along (08-10(2)); the dealer's and split hands' cards lie side by
+/// side.
+const NEXT_RANK: f64 = 0.75;
+
 /// Seconds a card of another rank must have been found on a placed card's place, the placed
 /// card out of sight meanwhile, to be a card laid over it rather than it misread (see
 /// [`Scribe::found_twice`]).
@@ -578,11 +585,10 @@ impl Scribe {
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
         let face = note.identity;
         self.cards.iter().any(|(&k, o)| {
-            let near = if o.identity == face
-                || one_rank_one_colour(o.identity, face)
-                || one_suit_first_look(o.identity, face, rest_t, note.first_t)
-            {
+            let near = if o.identity == face || one_rank_one_colour(o.identity, face) {
                 SAME_FACE
+            } else if next_rank_first_look(o.identity, face, rest_t, note.first_t) {
+                NEXT_RANK
             } else {
                 SAME_CARD
             };
@@ -1098,15 +1104,16 @@ fn one_rank_one_colour(a: Identity, b: Identity) -> bool {
         if x.rank == y.rank && x.suit.is_red() == y.suit.is_red())
 }
 
-/// True for two cards of one suit, the second (`b`) come to rest at the look it was first
-/// found (`rest_t` at `first_t`): a card caught as it lands, its pips blurred, is now and then
-/// read as a neighbouring rank of its suit, and a second track on it comes to rest at once
-/// (held-out shift seed 52 at 1155.0 s: space 6's split hand's 8d found again as a 9d 10.7
-/// pixels off, 0.56 of its half width, half a second after it came to rest; written as dealt
-/// before it, the hand read bust and its payoff an `overpay`). A card dealt lies a hit's step
-/// off, well past [`SAME_FACE`] (08-10(2)).
-fn one_suit_first_look(a: Identity, b: Identity, rest_t: f64, first_t: f64) -> bool {
-    matches!((a, b), (Identity::Card(x), Identity::Card(y)) if x.suit == y.suit)
+/// True for two cards of one suit and neighbouring ranks, the second (`b`) come to rest at
+/// the look it was first found (`rest_t` at `first_t`): a card caught as it lands, its pips
+/// blurred, is now and then read as the next rank of its suit, and a second track on it comes
+/// to rest at once (held-out shift seed 52 at 1155.0 s: space 6's split hand's 8d found again
+/// as a 9d 10.7 pixels off, 0.56 of its half width, half a second after it came to rest;
+/// written as dealt before it, the hand read bust and its payoff an `overpay`). Such a find
+/// may lie up to [`NEXT_RANK`] off.
+fn next_rank_first_look(a: Identity, b: Identity, rest_t: f64, first_t: f64) -> bool {
+    matches!((a, b), (Identity::Card(x), Identity::Card(y))
+        if x.suit == y.suit && (x.rank as i32 - y.rank as i32).abs() == 1)
         && rest_t <= first_t
 }
 
