@@ -2070,6 +2070,22 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
     assert_eq!(wager_went(&[], Some((6.0, 5.2))), ["collect"]);
 }
 
+/// The pair's second card, `face`, at space 1 as found at `t` seconds: dealt to the hand on
+/// its first card's lower left-hand quarter from 2 s, and set out beside it from 3.9 s, come
+/// to rest from 4.2 s (pixels as on held-out shift seed 47's footage).
+fn pair_set_apart(face: &str, t: f64) -> Option<Seen> {
+    let at = if (2.0..3.8).contains(&t) {
+        [325.0, 502.0]
+    } else if (3.9..4.1).contains(&t) {
+        [350.0, 476.0]
+    } else if t >= 4.2 {
+        [376.0, 447.0]
+    } else {
+        return None;
+    };
+    Some(seen(Some(face), at[0], at[1]))
+}
+
 /// A pair of twos split at space 1 and the first hand hit with a 7s that the dealer's arm,
 /// reaching on to the second hand, hides until 0.4 s after that hand's second card is laid:
 /// the 7s lies where the first hand takes its next card, far from where the second takes
@@ -2095,14 +2111,7 @@ fn a_split_hands_hit_found_after_the_next_hands_second_card_is_its_own() {
                 .filter(|c| t >= c.2)
                 .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
                 .collect();
-            // The pair's second two, dealt to the hand and set out beside it.
-            if (2.0..3.8).contains(&t) {
-                found.push(seen(Some("2h"), 325.0, 502.0));
-            } else if (3.9..4.1).contains(&t) {
-                found.push(seen(Some("2h"), 350.0, 476.0));
-            } else if t >= 4.2 {
-                found.push(seen(Some("2h"), 376.0, 447.0));
-            }
+            found.extend(pair_set_apart("2h", t));
             found
         });
         hand_faces(&log, 1)
@@ -2147,14 +2156,7 @@ fn a_split_hands_second_card_found_under_its_double_down_card_is_its_own() {
                     false => seen(Some(c.0), c.1[0], c.1[1]),
                 })
                 .collect();
-            // The pair's second three, dealt to the hand and set out beside it.
-            if (2.0..3.8).contains(&t) {
-                found.push(seen(Some("3c"), 325.0, 502.0));
-            } else if (3.9..4.1).contains(&t) {
-                found.push(seen(Some("3c"), 350.0, 476.0));
-            } else if t >= 4.2 {
-                found.push(seen(Some("3c"), 376.0, 447.0));
-            }
+            found.extend(pair_set_apart("3c", t));
             found
         });
         hand_faces(&log, 1)
