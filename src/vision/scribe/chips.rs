@@ -93,6 +93,9 @@ pub(super) struct Stake {
     /// When its stack was fanned where it stood with a chip of its top's value seen at the
     /// fan's far end, seconds (None: not so fanned): the top chip was counted there.
     topped: Option<f64>,
+    /// When it was first counted chip by chip, seconds: its fan came to rest (None: never
+    /// fanned). A fan's chips may be found again later as new tracks; the fan lay from then.
+    fanned_t: Option<f64>,
 }
 
 impl Stake {
@@ -658,6 +661,7 @@ impl Scribe {
             lone: false,
             top: 0,
             topped: None,
+            fanned_t: fanned.then_some(t),
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);

@@ -275,8 +275,15 @@ impl Scribe {
         // The stake fanned here first: a hand's double-down fanned where it stood may run
         // over the tip bet beside the wager (held-out shift seed 24 at 949 s: space 1's
         // double-down fan, its third chip on the tip's spot, read as the tip fanned).
+        // A tip bet is never fanned where it lies (the dealer moves it into the inner table
+        // area to count it, 08-11(16)(a)): two chips or more come to rest on its spot are
+        // another stake's fan run over it (held-out shift seed 52 at 3079.3 s: space 1's $16
+        // double-down fanned across its $1 tip, found again with the tip's payoff beside it
+        // after the dealer's hand passed, read as the tip fanned, a $12 tip, and its payoff
+        // unread).
         let mine = |s: &Stake| {
             at_stake(s)
+                && (s.bet() != Bet::Tip || notes.len() == 1)
                 && !taken(s)
                 && (live || s.t > emptied)
                 && !s.past_its_top(&notes, chip_d)
@@ -412,6 +419,9 @@ impl Scribe {
                     }
                 }
                 s.amount = amount;
+                if fanned && !s.counted {
+                    s.fanned_t = Some(t);
+                }
                 s.counted |= fanned;
                 // Counted chip by chip, but with a chip unseen in the fan: still a lower bound.
                 let (event, counted, lone) = (s.event, s.counted, s.lone);

@@ -276,20 +276,29 @@ impl Scribe {
     /// stack lies under the fan, not taken: a hand's double-down fanned where it stood runs
     /// over the tip bet beside the wager (08-11(16)(a); held-out shift seed 24 at 948 s:
     /// space 1's $2 tip under its double-down's fan, written collected, its payoff unread).
+    /// So too when that fan, counted as it came to rest then, has a chip on the spot found
+    /// again later as a track of its own (held-out shift seed 52 at 3079.3 s: the dealer's
+    /// hand passed over the double-down's fan laying the tip's payoff, the fan found anew,
+    /// and the $1 tip under it written collected).
     fn under_a_fan(&self, s: &Stake) -> bool {
         let last = s
             .tracks
             .iter()
             .filter_map(|id| self.chips.get(id).map(|n| n.seen_t))
             .fold(f64::NEG_INFINITY, f64::max);
+        let then = last - 0.3..=last + FANNED_S;
+        let other = |o: &Stake| !std::ptr::eq(o, s) && o.space == s.space && !o.closed;
+        let fan_over = |o: &Stake| {
+            let chip_d = 2.0 * self.chip_radius(s.at).unwrap_or(f64::NAN);
+            o.fanned_t.is_some_and(|f| then.contains(&f))
+                && o.fan.iter().any(|q| dist(*q, s.at) <= UNDER * chip_d)
+        };
         last.is_finite()
-            && self.chips.values().any(|n| {
-                n.stake.is_some_and(|k| {
-                    self.stakes
-                        .get(k)
-                        .is_some_and(|o| !std::ptr::eq(o, s) && o.space == s.space && !o.closed)
-                }) && dist(n.rest, s.at) <= UNDER * 2.0 * n.radius
-                    && (last - 0.3..=last + FANNED_S).contains(&n.rest_t)
-            })
+            && (self.chips.values().any(|n| {
+                n.stake
+                    .is_some_and(|k| self.stakes.get(k).is_some_and(other))
+                    && dist(n.rest, s.at) <= UNDER * 2.0 * n.radius
+                    && then.contains(&n.rest_t)
+            }) || self.stakes.iter().any(|o| other(o) && fan_over(o)))
     }
 }

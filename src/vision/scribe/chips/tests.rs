@@ -362,6 +362,7 @@ impl Paying {
             lone: false,
             top: 0,
             topped: None,
+            fanned_t: None,
         });
     }
 
@@ -395,6 +396,7 @@ impl Paying {
             lone: false,
             top: 0,
             topped: None,
+            fanned_t: None,
         });
     }
 
@@ -1635,6 +1637,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
         lone: false,
         top: 0,
         topped: None,
+        fanned_t: None,
     });
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
@@ -1775,6 +1778,7 @@ fn a_hand_doubles_once() {
         lone: false,
         top: 0,
         topped: None,
+        fanned_t: None,
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
@@ -2039,6 +2043,51 @@ fn a_tip_under_its_hands_double_fanned_over_it_is_not_collected() {
     };
     assert_eq!(collects(0.27), (true, 0));
     assert_eq!(collects(2.0), (false, 1));
+}
+
+/// A tip bet under its hand's double-down, fanned over it as it went from sight, stays under
+/// it when the fan's chips are found again later as tracks of their own (held-out shift seed
+/// 52 at 3079.3 s, these pixels: the dealer's hand passed over space 1's $16 double-down fan
+/// laying the tip's payoff, the fan was found anew, and the $1 tip was written collected). A
+/// fan counted there a while after the tip went is still no cover.
+#[test]
+fn a_tip_under_a_double_down_fan_found_again_is_not_collected() {
+    let collects = |laid_after: f64| {
+        let mut p = Paying::new();
+        p.radius = 11.2;
+        p.scribe.cleared_at = 30.0;
+        let tip = [261.0, 465.0];
+        p.put(4, tip, 100);
+        p.stake(1, 1, WagerKind::Tip, tip, 100, vec![4]);
+        p.stake(1, 1, WagerKind::Double, [286.0, 455.0], 1600, Vec::new());
+        let double = p.scribe.stakes.len() - 1;
+        p.scribe.chip_leaving.push((4, p.t));
+        p.t += laid_after;
+        let fan = [
+            [286.0, 455.0],
+            [273.0, 461.0],
+            [261.0, 467.0],
+            [247.0, 475.0],
+        ];
+        let s = &mut p.scribe.stakes[double];
+        (s.counted, s.fan, s.fanned_t) = (true, fan.to_vec(), Some(p.t));
+        // Found again 2.4 s on, each chip a track of its own.
+        p.t += 2.4;
+        for (id, at) in (30..).zip(fan) {
+            p.put(id, at, 500);
+            p.scribe.chips.get_mut(&id).expect("put").stake = Some(double);
+            p.scribe.stakes[double].tracks.push(id);
+        }
+        p.scribe.now = p.t + 2.0;
+        p.scribe.judge_departures(false);
+        p.scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
+            .count()
+    };
+    assert_eq!(collects(0.24), 0);
+    assert_eq!(collects(2.0), 1);
 }
 
 /// Chips toward the dealer from two split hands laid close are the double-down of the one
@@ -2387,6 +2436,69 @@ fn a_double_downs_end_beyond_the_tip_and_the_tips_payoff_laid_by_it_later_are_tw
     assert!(p.paid().contains(&(1, 200)), "the tip paid: {:?}", p.paid());
     let double = &p.scribe.stakes[2];
     assert!(double.counted && double.tracks.contains(&170), "{double:?}");
+}
+
+/// A hand's double-down fanned over the tip bet beside it, found again after the dealer's
+/// hand passed over it with the tip's payoff come to rest by its end, is not the tip fanned:
+/// a tip is moved into the inner table area to be counted, never fanned where it lies
+/// (08-11(16)(a)). Held-out shift seed 52 at 3079.3 s, these pixels: space 1's $16 wager
+/// and $16 double-down fanned side by side, the double-down's $5 over the $1 tip; its $5 $5
+/// $1 found again with the tip's $1 payoff, read as the tip fanned, a $12 tip, its payoff
+/// unread and a `tip_settled_wrong` that was not there.
+#[test]
+fn a_double_down_found_again_over_the_tip_is_not_the_tip_fanned() {
+    let mut p = Paying::new();
+    p.radius = 11.2;
+    p.scribe.stakes.clear();
+    let tip = [261.0, 465.0];
+    p.put(4, tip, 100);
+    p.scribe.chips.get_mut(&4).expect("the tip").seen_t = p.t - 0.1;
+    p.stake(1, 1, WagerKind::Tip, tip, 100, vec![4]);
+    let wager = [
+        [275.0, 428.0],
+        [262.0, 436.0],
+        [249.0, 441.0],
+        [237.0, 447.0],
+    ];
+    let double = [
+        [286.0, 455.0],
+        [273.0, 461.0],
+        [261.0, 467.0],
+        [247.0, 475.0],
+    ];
+    for (kind, fan, first) in [
+        (WagerKind::Original, wager, 10),
+        (WagerKind::Double, double, 20),
+    ] {
+        let ids: Vec<u64> = (first..first + 4).collect();
+        for (id, (at, v)) in ids.iter().zip(fan.iter().zip([500, 500, 500, 100])) {
+            p.put(*id, *at, v);
+        }
+        p.stake(1, 1, kind, fan[0], 1600, ids.clone());
+        let s = p.scribe.stakes.last_mut().expect("staked");
+        (s.counted, s.fan) = (true, fan.to_vec());
+        for id in ids {
+            p.scribe.chips.get_mut(&id).expect("put").stake = Some(p.scribe.stakes.len() - 1);
+        }
+    }
+    p.scribe.stakes[1].paid = true;
+    p.scribe.stakes[2].paid = true;
+    // 2.5 s on: the double-down's $5 $5 $1 found again, the tip's payoff beside its end.
+    p.t += 2.5;
+    p.put(30, [273.0, 462.0], 500);
+    p.put(31, [260.0, 467.0], 500);
+    p.put(32, [249.0, 474.0], 100);
+    p.t -= 0.27;
+    p.put(33, [233.0, 467.0], 100);
+    p.scribe.now = p.t + 1.4;
+    for id in 30..34 {
+        p.scribe.chips.get_mut(&id).expect("put").seen_t = p.scribe.now;
+    }
+    p.scribe.arrived(1, &[30, 31, 32, 33]);
+    let t = &p.scribe.stakes[0];
+    assert_eq!((t.amount, t.counted), (100, false), "{t:?}");
+    assert!(p.paid().contains(&(1, 100)), "the tip paid: {:?}", p.paid());
+    assert_eq!(p.scribe.stakes[2].amount, 1600);
 }
 
 /// A hand's wager and its double-down fanned side by side in one movement, each stack's own
