@@ -139,6 +139,22 @@ impl Track {
         if total > 0.0 { kind / total } else { 0.0 }
     }
 
+    /// The share of the votes that read the leading identity's rank, in any suit (0 to 1;
+    /// 1 for anything but a face-up card).
+    fn agreement_of_rank(&self) -> f64 {
+        let Identity::Card(lead) = self.identity else {
+            return 1.0;
+        };
+        let total: f64 = self.votes.iter().map(|v| v.1).sum();
+        let rank: f64 = self
+            .votes
+            .iter()
+            .filter(|v| matches!(v.0, Identity::Card(c) if c.rank == lead.rank))
+            .map(|v| v.1)
+            .sum();
+        if total > 0.0 { rank / total } else { 0.0 }
+    }
+
     fn half_width(&self) -> f64 {
         half_width(&self.corners).max(1.0)
     }
@@ -770,7 +786,8 @@ impl Tracker {
                 let lay_still = tr.confirmed
                     && (tr.origin[0] - tr.centre[0]).hypot(tr.origin[1] - tr.centre[1])
                         <= STILL_SHARE * size;
-                let sure_of_itself = tr.hits >= 5 || (lay_still && offset >= OFF_CENTRE_SHARE);
+                let sure_of_itself =
+                    tr.hits >= SURE_HITS || (lay_still && offset >= OFF_CENTRE_SHARE);
                 // A card found a look or two, never an object, then gone a while, and found
                 // again where it lay as another rank: it was taken up or moved, and another
                 // card laid in its place. A pair's second card set apart for a split, the
@@ -778,8 +795,18 @@ impl Tracker {
                 // 3193 s: space 4's second Qd found twice, moved aside as a third hand, and the
                 // 6s dealt in its place took its track: a split read as a double and a card
                 // dealt to a bust hand).
-                let came_back_another =
-                    !tr.confirmed && t - tr.last >= GONE_BEFORE_ANOTHER_S && a.rank != b.rank;
+                // So too a card an object only a few looks (one found as it landed, then
+                // hidden under the dealer's hand): gone a while and found again where it lay
+                // as another rank, it is covered by another card laid over it (held-out shift
+                // seed 53 at 2530.6 s: space 1's second split hand's 5d, read three looks,
+                // its suit unsure under space 2's Qs, then hidden 0.7 s as space 2's 6s was
+                // laid over it 0.4 of a half width off; the 6s took its track, and the 5d
+                // was written as the 6s and the 6s never dealt). Sure of its rank is sure
+                // enough there.
+                let came_back_another = tr.hits < SURE_HITS
+                    && t - tr.last >= GONE_BEFORE_ANOTHER_S
+                    && a.rank != b.rank
+                    && tr.agreement_of_rank() >= 0.8;
                 // Sure of its rank and colour is sure enough: a split ace's 2c laid across it,
                 // read as the 2s and the 2c at its two indices, is still no K (held-out shift
                 // seed 27 at 1416.2 s: the Ks dealt to space 2, carried over it, took its track
@@ -787,8 +814,7 @@ impl Tracker {
                 a != b
                     && !misread
                     && s.read >= 0.9
-                    && (sure_of_itself || came_back_another)
-                    && tr.agreement_of_kind() >= 0.8
+                    && (sure_of_itself && tr.agreement_of_kind() >= 0.8 || came_back_another)
             }
             (Identity::Chip(a), Identity::Chip(b)) => {
                 a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
@@ -878,6 +904,10 @@ const OFF_CENTRE_SHARE: f64 = 0.25;
 /// lay is taken for another card: a face read as a back for a look while in sight (half
 /// covered) stays its own track.
 const UNSEEN_BEFORE_BACK_S: f64 = 1.0;
+
+/// Finds of a card's track from which it is sure of itself against a sure find of another
+/// face ([`Tracker::conflicts`]).
+const SURE_HITS: u32 = 5;
 
 /// Seconds a card's track, never an object, must have gone unfound before a find of another
 /// rank where it lay is another card ([`Tracker::conflicts`]): a card is dealt, set apart and
@@ -1701,6 +1731,43 @@ mod tests {
             .find(|t| t.identity == Identity::Card("Tc".parse().unwrap()))
             .expect("the 10c still followed");
         assert_eq!(ten.id, 1, "the 10c's first track");
+    }
+
+    #[test]
+    fn a_card_an_object_a_few_looks_then_hidden_and_found_under_another_rank_is_covered() {
+        // Held-out shift seed 53 at 2529.2 s, these pixels: space 1's second split hand's 5d
+        // found once as it landed, then twice as the 5s (its suit unsure under a card laid by
+        // it), hidden 0.6 s, and space 2's 6s laid over it 0.4 of a half width off. Two
+        // cards; the first never read as the 6s.
+        let mut frames = vec![vec![card("5d", 368.0, 480.0)]];
+        frames.extend(vec![Vec::new(); 5]);
+        let mut unsure = card("5s", 372.0, 483.0);
+        unsure.read = 0.49;
+        frames.push(vec![unsure]);
+        frames.push(vec![card("5s", 372.0, 483.0)]);
+        frames.extend(vec![Vec::new(); 6]);
+        frames.extend(vec![vec![card("6s", 380.0, 486.0)]; 10]);
+        let (_, changes) = run(&frames);
+        let six = Identity::Card("6s".parse().unwrap());
+        let cards = appeared(&changes);
+        assert_eq!(cards.len(), 2, "{changes:?}");
+        assert_eq!(cards[1], six);
+        assert!(
+            !changes
+                .iter()
+                .any(|(_, c)| matches!(c, Change::Identity { .. })),
+            "the five is never read as the 6s: {changes:?}"
+        );
+        // Found again at once, it is that card read anew (a look's misread).
+        let mut frames = vec![vec![card("5d", 368.0, 480.0)]; 3];
+        frames.extend(vec![vec![card("6s", 380.0, 486.0)]; 2]);
+        frames.extend(vec![vec![card("5d", 368.0, 480.0)]; 5]);
+        let (_, changes) = run(&frames);
+        assert_eq!(
+            appeared(&changes),
+            [Identity::Card("5d".parse().unwrap())],
+            "{changes:?}"
+        );
     }
 
     #[test]

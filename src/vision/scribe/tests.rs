@@ -2304,3 +2304,47 @@ fn a_double_handed_back_after_its_wager_was_collected_carries_only_itself() {
     // Handed back together (a split hand's wager with its double), they go as one.
     assert_eq!(went(5.0), [("return", 1000)]);
 }
+
+/// The next round's first card, laid by where last round's long hand at the next space lay
+/// after those cards went from sight but before their clear is judged, is its own space's:
+/// cards gone from sight lie there no more (held-out shift seed 53 at 2422.8 s, these
+/// pixels: space 1's 5h, come to rest 3.7 s after space 2's four cards went, written to space
+/// 2, and the round could not be played back).
+#[test]
+fn the_next_rounds_card_by_last_rounds_cards_gone_from_sight_is_its_own_spaces() {
+    let layout = level_layout();
+    let dealer = centroid(&layout.dealer_cards);
+    let row = [
+        ("4d", 402.0, 424.0),
+        ("Ah", 392.0, 456.0),
+        ("9c", 378.0, 484.0),
+        ("5s", 368.0, 515.0),
+    ];
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if t < 6.0 {
+            for (k, (face, x, y)) in row.iter().enumerate() {
+                if t >= 1.0 + 0.6 * k as f64 {
+                    found.push(seen(Some(face), *x, *y));
+                }
+            }
+            if t >= 1.2 {
+                found.push(seen(Some("Kd"), dealer[0], dealer[1]));
+            }
+        } else if t >= 8.2 {
+            found.push(seen(Some("5h"), 329.0, 471.0));
+        }
+        found
+    });
+    let dealt = cards_dealt(&log);
+    assert_eq!(
+        dealt.last(),
+        Some(&("5h".to_string(), Target::Hand { space: 1, hand: 1 })),
+        "{dealt:?}"
+    );
+    assert!(
+        log.iter()
+            .any(|e| matches!(e.kind, EventKind::CardsCleared { space: None })),
+        "{log:#?}"
+    );
+}
