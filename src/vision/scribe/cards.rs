@@ -104,6 +104,22 @@ pub(super) struct CardNote {
     /// 08-10(1), face up). Never placed; when it goes, the shoe is loaded.
     pile: bool,
     pub(super) placed: Option<Placed>,
+    /// How surely its face is read: the reader's confidence in its leading face per find
+    /// (the tracker's votes for that face over its finds, 0 to 1; see [`sureness`]).
+    sure: f64,
+}
+
+/// How surely `tr`'s face is read: the votes for its leading identity (each find's reading
+/// confidence times the detector's score) over its finds, 0 to 1. A face read surely at each
+/// find is near 0.9; a small suit mark read as either suit of its colour by turns, near half
+/// that.
+fn sureness(tr: &Track) -> f64 {
+    let lead = tr
+        .votes
+        .iter()
+        .find(|v| v.0 == tr.identity)
+        .map_or(0.0, |v| v.1);
+    lead / f64::from(tr.hits.max(1))
 }
 
 /// A placed card that went out of sight, waiting to be judged.
@@ -150,6 +166,7 @@ impl Scribe {
                         glimpsed: None,
                         pile: false,
                         placed: None,
+                        sure: sureness(tr),
                     },
                 );
             }
@@ -271,6 +288,7 @@ impl Scribe {
         let half = half_width(&tr.corners).max(1.0);
         note.corners = tr.corners;
         note.identity = tr.identity;
+        note.sure = sureness(tr);
         note.was_back |= tr.identity == Identity::CardBack;
         // Its last find before this look.
         let seen_before = note.seen_t;
@@ -385,6 +403,7 @@ impl Scribe {
                     set_apart: 0,
                     rotated: false,
                 }),
+                sure: 0.9,
             },
         );
     }

@@ -2348,3 +2348,31 @@ fn the_next_rounds_card_by_last_rounds_cards_gone_from_sight_is_its_own_spaces()
         "{log:#?}"
     );
 }
+
+/// A placed card read unsurely as its face at one index, then surely at its other index as
+/// its rank in the other suit of its colour, is the surer reading (held-out shift seed 53 at
+/// 2221.4 s: a split hand's Qc read as the Qs at 0.5 of the reader's confidence for 1.5 s,
+/// then Qc at its other index 11 pixels off; written as a seventh Qs since the shuffle, a
+/// `card_count_exceeds_shoe` not there). A face read surely keeps its reading.
+#[test]
+fn a_card_read_unsurely_and_surely_as_the_other_suit_of_its_colour_is_the_surer() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let dealt = |first_read: f32| -> Vec<String> {
+        let log = read(&layout, 30, |t| {
+            let mut found = Vec::new();
+            if t >= 1.0 {
+                let mut qs = seen(Some("Qs"), two[0], two[1]);
+                qs.read = first_read;
+                found.push(qs);
+            }
+            if t >= 2.6 {
+                found.push(seen(Some("Qc"), two[0] + 11.0, two[1]));
+            }
+            found
+        });
+        log.into_iter().filter_map(face_dealt).collect()
+    };
+    assert_eq!(dealt(0.5), ["Qc"]);
+    assert_eq!(dealt(0.99), ["Qs"]);
+}

@@ -38,6 +38,13 @@ const COVERS_S: f64 = 1.0;
 /// centre for as long as it lay there, written as a card dealt after the double).
 const LAID_OFF: f64 = 0.25;
 
+/// How surely (see [`sureness`]) a find of a placed card reads its face for its reading to
+/// be the card's over the placed card's own unsure one ([`Scribe::surer_face`]).
+const SURE_READ: f64 = 0.8;
+
+/// Below how sure a placed card's reading of its face is unsure ([`Scribe::surer_face`]).
+const UNSURE_READ: f64 = 0.5;
+
 /// How far (in half widths) from a hand's card a card may lie and be dealt to that hand.
 const HAND_REACH: f64 = 3.2;
 
@@ -57,7 +64,11 @@ impl Scribe {
             self.carried_onto(moved, id);
             return;
         }
-        if self.resume(id) || self.found_twice(id) {
+        if self.resume(id) {
+            return;
+        }
+        if let Some(card) = self.found_twice(id) {
+            self.surer_face(id, card);
             return;
         }
         let Some(note) = self.cards.get(&id) else {
@@ -577,14 +588,12 @@ impl Scribe {
     /// a Qc 13.7 pixels off, under its half width, and written as dealt to the next space), the
     /// find may lie further off ([`SAME_FACE`]). The find is not
     /// placed but kept in view: should it come to rest elsewhere, it is placed there then.
-    /// True when it was.
-    fn found_twice(&self, id: u64) -> bool {
-        let Some(note) = self.cards.get(&id) else {
-            return false;
-        };
+    /// Returns the placed card it is (the nearest such), if any.
+    fn found_twice(&self, id: u64) -> Option<u64> {
+        let note = self.cards.get(&id)?;
         let (rest, rest_t, half) = (note.rest, note.rest_t, half_width(&note.corners));
         let face = note.identity;
-        self.cards.iter().any(|(&k, o)| {
+        let found = |(&k, o): (&u64, &CardNote)| {
             let near = if o.identity == face || one_rank_one_colour(o.identity, face) {
                 SAME_FACE
             } else if next_rank_first_look(o.identity, face, rest_t, note.first_t) {
@@ -597,18 +606,59 @@ impl Scribe {
             // held-out shift seed 24 at 2147 s: space 2's 9d laid 6 px off space 1's split
             // hand's 10h, spread toward space 2, found for 2.1 s, the 10h unseen till it was
             // taken up with space 2's cards; the 9d was never written).
-            let Some(off) = o.placed.map(|p| dist(p.at, rest)) else {
-                return false;
-            };
+            let off = o.placed.map(|p| dist(p.at, rest))?;
             let half = half.max(half_width(&o.corners));
             let covers = note.seen_t - rest_t.max(o.seen_t) >= COVERS_S && off >= LAID_OFF * half;
             let other_rank = !matches!((o.identity, face), (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
-            k != id
+            (k != id
                 && matches!(o.identity, Identity::Card(_))
                 && !(other_rank && covers)
                 && o.seen_t >= rest_t - FOUND_AGAIN_S
-                && off <= near * half
-        })
+                && off <= near * half)
+                .then_some((k, off))
+        };
+        self.cards
+            .iter()
+            .filter_map(found)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(k, _)| k)
+    }
+
+    /// Placed card `card` found again as track `id`, read as its rank in the other suit of
+    /// its colour: when that find reads its face surely ([`SURE_READ`]) and the placed card's
+    /// own finds read theirs unsurely ([`UNSURE_READ`]), the card is the surer reading, and
+    /// it is written so. A card's two indices are read apart, and the reader now and then
+    /// takes a small suit mark for the other suit of its colour (held-out shift seed 53 at
+    /// 2221.4 s: a split hand's Qc laid across, read as the Qs at one index for 1.5 s, at 0.5
+    /// of the reader's confidence, then Qc surely at the other; a seventh Qs since the
+    /// shuffle, and a `card_count_exceeds_shoe` not there, 08-02(3)). A suit does not change a
+    /// hand's total.
+    fn surer_face(&mut self, id: u64, card: u64) {
+        let (Some(find), Some(placed)) = (self.cards.get(&id), self.cards.get(&card)) else {
+            return;
+        };
+        let (Identity::Card(face), Some(p)) = (find.identity, placed.placed) else {
+            return;
+        };
+        if find.identity == placed.identity
+            || !one_rank_one_colour(find.identity, placed.identity)
+            || find.sure < SURE_READ
+            || placed.sure >= UNSURE_READ
+        {
+            return;
+        }
+        match p.turned {
+            Some(turned) => self.amend(turned, |k| {
+                if let EventKind::HoleCardTurned { card: c } = k {
+                    *c = face;
+                }
+            }),
+            None => self.amend(p.event, |k| {
+                if let EventKind::Card { card: c, .. } = k {
+                    *c = Some(face);
+                }
+            }),
+        }
     }
 
     /// A placed player's card came to rest away from its hand: the pair was split and this
