@@ -83,6 +83,8 @@ pub struct Track {
     pub last: f64,
     /// How many frames found it.
     pub hits: u32,
+    /// How many of those read a face (a face-up card).
+    pub face_hits: u32,
     /// True once it has been found often enough to be an object.
     pub confirmed: bool,
     /// When it was first found face up, seconds (`None`: never): a card found face down
@@ -597,6 +599,7 @@ impl Tracker {
                 first: t,
                 last: t,
                 hits: 1,
+                face_hits: u32::from(s.is_face_up()),
                 confirmed: false,
                 faced: s.is_face_up().then_some(t),
                 face_run: 0,
@@ -931,6 +934,7 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<C
     tr.corners = s.corners;
     tr.last = t;
     tr.hits += 1;
+    tr.face_hits += u32::from(s.is_face_up());
     tr.best_score = tr.best_score.max(s.score);
     if s.is_face_up() && tr.faced.is_none() {
         tr.faced = Some(t);

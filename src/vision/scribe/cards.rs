@@ -110,16 +110,16 @@ pub(super) struct CardNote {
 }
 
 /// How surely `tr`'s face is read: the votes for its leading identity (each find's reading
-/// confidence times the detector's score) over its finds, 0 to 1. A face read surely at each
-/// find is near 0.9; a small suit mark read as either suit of its colour by turns, near half
-/// that.
+/// confidence times the detector's score) over its finds that read a face, 0 to 1 (a hole
+/// card's finds face down do not count). A face read surely at each find is near 0.9; a
+/// small suit mark read as either suit of its colour by turns, near half that.
 fn sureness(tr: &Track) -> f64 {
     let lead = tr
         .votes
         .iter()
         .find(|v| v.0 == tr.identity)
         .map_or(0.0, |v| v.1);
-    lead / f64::from(tr.hits.max(1))
+    lead / f64::from(tr.face_hits.max(1))
 }
 
 /// A placed card that went out of sight, waiting to be judged.
