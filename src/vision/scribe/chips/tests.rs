@@ -468,6 +468,43 @@ impl Paying {
         }
     }
 
+    /// Space 1's tip of `cents` on `tip` (track 4), gone from sight now, and its hand's
+    /// double-down of `double_cents` staked on `double` with no chips yet (chips 11.2 pixels in
+    /// radius, the round's clear still to come): the double-down's stake.
+    fn tip_gone_by_a_double(
+        &mut self,
+        tip: [f64; 2],
+        cents: i64,
+        double: [f64; 2],
+        double_cents: i64,
+    ) -> usize {
+        self.radius = 11.2;
+        self.scribe.cleared_at = 30.0;
+        self.put(4, tip, cents);
+        self.stake(1, 1, WagerKind::Tip, tip, cents, vec![4]);
+        self.stake(1, 1, WagerKind::Double, double, double_cents, Vec::new());
+        self.scribe.chip_leaving.push((4, self.t));
+        self.scribe.stakes.len() - 1
+    }
+
+    /// $5 chips come to rest now at `points` (tracks from `id` on), the chips of `stake`.
+    fn stake_chips(&mut self, stake: usize, id: u64, points: &[[f64; 2]]) {
+        for (id, at) in (id..).zip(points) {
+            self.put(id, *at, 500);
+            self.scribe.chips.get_mut(&id).expect("put").stake = Some(stake);
+            self.scribe.stakes[stake].tracks.push(id);
+        }
+    }
+
+    /// How many collections at space 1 were written.
+    fn collected_at_one(&self) -> usize {
+        self.scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
+            .count()
+    }
+
     /// Whether a payoff of space 3's tip was read.
     fn tip_paid(&self) -> bool {
         self.scribe.pending.iter().any(|e| {
@@ -2012,34 +2049,17 @@ fn a_wager_and_its_double_fanned_side_by_side_are_two_fans() {
 fn a_tip_under_its_hands_double_fanned_over_it_is_not_collected() {
     let collects = |laid_after: f64| {
         let mut p = Paying::new();
-        p.radius = 11.2;
-        p.scribe.cleared_at = 30.0;
-        let tip = [259.0, 468.0];
-        p.put(4, tip, 200);
-        p.stake(1, 1, WagerKind::Tip, tip, 200, vec![4]);
-        p.stake(1, 1, WagerKind::Double, [285.0, 456.0], 1700, Vec::new());
-        let double = p.scribe.stakes.len() - 1;
-        p.scribe.chip_leaving.push((4, p.t));
+        let double = p.tip_gone_by_a_double([259.0, 468.0], 200, [285.0, 456.0], 1700);
         p.t += laid_after;
-        for (id, at) in [
-            (20, [284.0, 460.0]),
-            (21, [271.0, 466.0]),
-            (22, [258.0, 473.0]),
-        ] {
-            p.put(id, at, 500);
-            p.scribe.chips.get_mut(&id).expect("put").stake = Some(double);
-            p.scribe.stakes[double].tracks.push(id);
-        }
+        p.stake_chips(
+            double,
+            20,
+            &[[284.0, 460.0], [271.0, 466.0], [258.0, 473.0]],
+        );
         p.scribe.now = p.t + 5.0;
         let present = p.scribe.present(&p.scribe.stakes[double - 1]);
         p.scribe.judge_departures(false);
-        let collected = p
-            .scribe
-            .pending
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
-            .count();
-        (present, collected)
+        (present, p.collected_at_one())
     };
     assert_eq!(collects(0.27), (true, 0));
     assert_eq!(collects(2.0), (false, 1));
@@ -2054,14 +2074,7 @@ fn a_tip_under_its_hands_double_fanned_over_it_is_not_collected() {
 fn a_tip_under_a_double_down_fan_found_again_is_not_collected() {
     let collects = |laid_after: f64| {
         let mut p = Paying::new();
-        p.radius = 11.2;
-        p.scribe.cleared_at = 30.0;
-        let tip = [261.0, 465.0];
-        p.put(4, tip, 100);
-        p.stake(1, 1, WagerKind::Tip, tip, 100, vec![4]);
-        p.stake(1, 1, WagerKind::Double, [286.0, 455.0], 1600, Vec::new());
-        let double = p.scribe.stakes.len() - 1;
-        p.scribe.chip_leaving.push((4, p.t));
+        let double = p.tip_gone_by_a_double([261.0, 465.0], 100, [286.0, 455.0], 1600);
         p.t += laid_after;
         let fan = [
             [286.0, 455.0],
@@ -2073,18 +2086,10 @@ fn a_tip_under_a_double_down_fan_found_again_is_not_collected() {
         (s.counted, s.fan, s.fanned_t) = (true, fan.to_vec(), Some(p.t));
         // Found again 2.4 s on, each chip a track of its own.
         p.t += 2.4;
-        for (id, at) in (30..).zip(fan) {
-            p.put(id, at, 500);
-            p.scribe.chips.get_mut(&id).expect("put").stake = Some(double);
-            p.scribe.stakes[double].tracks.push(id);
-        }
+        p.stake_chips(double, 30, &fan);
         p.scribe.now = p.t + 2.0;
         p.scribe.judge_departures(false);
-        p.scribe
-            .pending
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Collect { space: 1, .. }))
-            .count()
+        p.collected_at_one()
     };
     assert_eq!(collects(0.24), 0);
     assert_eq!(collects(2.0), 1);
