@@ -288,8 +288,8 @@ impl Scribe {
             .fold(f64::NEG_INFINITY, f64::max);
         let then = last - 0.3..=last + FANNED_S;
         let other = |o: &Stake| !std::ptr::eq(o, s) && o.space == s.space && !o.closed;
+        let chip_d = 2.0 * self.chip_radius(s.at).unwrap_or(f64::NAN);
         let fan_over = |o: &Stake| {
-            let chip_d = 2.0 * self.chip_radius(s.at).unwrap_or(f64::NAN);
             o.fanned_t.is_some_and(|f| then.contains(&f))
                 && o.fan.iter().any(|q| dist(*q, s.at) <= UNDER * chip_d)
         };
