@@ -89,6 +89,18 @@ fn the_sample_clip_is_read_into_events_findings_and_evidence() {
     // The whole log, wagers and payoffs counted chip by chip from their fans.
     assert!(v["events"]["recall"].as_f64().unwrap() >= 0.9, "{json}");
     assert!(v["events"]["precision"].as_f64().unwrap() >= 0.9, "{json}");
+    // Held against the truth as a camera above could show it at best, too; what matched
+    // nothing there is named.
+    assert!(
+        v["events"]["in_sight"]["recall"].as_f64().unwrap() >= 0.9,
+        "{json}"
+    );
+    assert!(
+        v["events"]["in_sight"]["precision"].as_f64().unwrap() >= 0.9,
+        "{json}"
+    );
+    assert!(v["events_in_sight_missed"].is_array(), "{json}");
+    assert!(v["events_in_sight_extra"].is_array(), "{json}");
     // The planted overpayment is found, and nothing that is not there.
     let overpay = &v["findings"]["overpay"];
     assert_eq!(overpay["expected"].as_u64(), Some(1), "{json}");

@@ -1,6 +1,7 @@
 //! `pitwatch eval --truth SIMDIR --found OUTDIR [--format text|json]`: what `pitwatch analyze`
 //! recovered from simulator footage, held against the simulator's truth: event-level precision
-//! and recall (truth.jsonl against events.jsonl) and, per finding kind, precision and recall
+//! and recall (truth.jsonl against events.jsonl, and against the truth as a camera above could
+//! show it at best, `sim::sight::read_from_above`) and, per finding kind, precision and recall
 //! (expected-findings.json against findings.jsonl), and recall on the expected findings that
 //! footage from a camera above the table can show (`sim::sight`: not a wager's amount hidden
 //! under its top chip).
@@ -15,11 +16,12 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use pitwatch::audit::Finding;
-use pitwatch::events::{Event, EventKind, parse_log};
+use pitwatch::events::{Event, EventKind, parse_log, to_line};
 use pitwatch::layout::{Layout, TableDesign};
-use pitwatch::sim::compare::{InSight, TypeScore, compare, compare_findings};
+use pitwatch::rules::twenty_one::HouseRules;
+use pitwatch::sim::compare::{EventScore, InSight, TypeScore, compare, compare_findings};
 use pitwatch::sim::scene::Scene;
-use pitwatch::sim::sight::in_sight;
+use pitwatch::sim::sight::{in_sight, read_from_above};
 
 use super::EXIT_CLEAN;
 use super::audit::load_rules;
@@ -101,13 +103,31 @@ fn kind_json(s: &TypeScore, seen: InSight) -> Value {
     v
 }
 
-/// For each finding expected of the simulation in `dir` (its truth, house rules and layout),
-/// whether footage from a camera above the table can show it.
-fn expected_in_sight(
-    dir: &Path,
-    truth: &[Event],
-    expected: &[Finding],
-) -> anyhow::Result<Vec<bool>> {
+/// Per event type, the score against the truth and against the truth as footage from above
+/// could show it at best (`read_from_above`): precision, recall and counts of each.
+fn by_type_json(all: &EventScore, seen: &EventScore) -> BTreeMap<&'static str, Value> {
+    all.by_type
+        .iter()
+        .map(|(k, s)| {
+            let mut v = score_json(s);
+            let i = seen.by_type.get(k).copied().unwrap_or_default();
+            v["in_sight"] = score_json(&i);
+            (*k, v)
+        })
+        .collect()
+}
+
+/// Events as the log writes them, each a JSON object.
+fn lines_json(events: &[Event]) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|e| serde_json::from_str(&to_line(e)).ok())
+        .collect()
+}
+
+/// The simulation in `dir` (its truth, house rules and layout) played out as a scene, with
+/// its house rules.
+fn scene_of(dir: &Path, truth: &[Event]) -> anyhow::Result<(Scene, HouseRules)> {
     let rules = load_rules(Some(&dir.join("house.toml")))?;
     let p = dir.join("layout.toml");
     let text = fs::read_to_string(&p).with_context(|| format!("{}: cannot read", p.display()))?;
@@ -116,8 +136,7 @@ fn expected_in_sight(
         spaces: layout.spaces.len() as u8,
         ..TableDesign::default()
     };
-    let scene = Scene::build(truth, &design);
-    Ok(in_sight(expected, truth, &scene, &rules))
+    Ok((Scene::build(truth, &design), rules))
 }
 
 /// A finding on one line: kind, time, round, place, and expected against observed.
@@ -150,18 +169,24 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
     let expected = read_findings(&a.truth.join("expected-findings.json"))?;
     let made = read_findings(&a.found.join("findings.jsonl"))?;
     let events = compare(&truth, &found, EVENT_TOLERANCE_S, seen_at_the_table);
-    let sight = expected_in_sight(&a.truth, &truth, &expected)?;
+    let (scene, rules) = scene_of(&a.truth, &truth)?;
+    // Held against the truth as footage from above could show it at best: what the reading
+    // lost, apart from what no camera above sees.
+    let events_seen = compare(
+        &read_from_above(&truth, &scene),
+        &found,
+        EVENT_TOLERANCE_S,
+        seen_at_the_table,
+    );
+    let sight = in_sight(&expected, &truth, &scene, &rules);
     let findings = compare_findings(&expected, &sight, &made, FINDING_SLACK_S);
     let seen = |k: &str| findings.in_sight.get(k).copied().unwrap_or_default();
     let total = events.total();
+    let total_seen = events_seen.total();
     let mut out = std::io::stdout().lock();
     match a.format {
         Format::Json => {
-            let by_type: BTreeMap<&str, Value> = events
-                .by_type
-                .iter()
-                .map(|(k, s)| (*k, score_json(s)))
-                .collect();
+            let by_type = by_type_json(&events, &events_seen);
             let kinds: BTreeMap<&str, Value> = findings
                 .by_kind
                 .iter()
@@ -176,8 +201,11 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                     "expected": total.expected,
                     "found": total.found,
                     "tolerance_s": EVENT_TOLERANCE_S,
+                    "in_sight": score_json(&total_seen),
                     "by_type": by_type,
                 },
+                "events_in_sight_missed": lines_json(&events_seen.missed),
+                "events_in_sight_extra": lines_json(&events_seen.extra),
                 "findings": kinds,
                 "findings_missed": findings.missed,
                 "findings_out_of_sight": findings.out_of_sight,
@@ -196,14 +224,24 @@ pub fn run(a: &EvalArgs) -> anyhow::Result<u8> {
                 total.found,
                 total.matched
             )?;
+            writeln!(
+                out,
+                "events in sight from above (amounts as a camera above shows them): precision {:.2}%, recall {:.2}% ({} matched)",
+                100.0 * total_seen.precision(),
+                100.0 * total_seen.recall(),
+                total_seen.matched
+            )?;
             for (k, s) in &events.by_type {
+                let i = events_seen.by_type.get(k).copied().unwrap_or_default();
                 writeln!(
                     out,
-                    "  {k:<18} {:>4} true {:>4} recovered  precision {:>6.2}%  recall {:>6.2}%",
+                    "  {k:<18} {:>4} true {:>4} recovered  precision {:>6.2}%  recall {:>6.2}%  in sight {:>6.2}% {:>6.2}%",
                     s.expected,
                     s.found,
                     100.0 * s.precision(),
-                    100.0 * s.recall()
+                    100.0 * s.recall(),
+                    100.0 * i.precision(),
+                    100.0 * i.recall()
                 )?;
             }
             writeln!(

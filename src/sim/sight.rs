@@ -76,6 +76,59 @@ pub fn as_seen_from_above(events: &[Event], scene: &Scene) -> Vec<Event> {
         .collect()
 }
 
+/// What a camera above sees of `objs` (chips all taken at once): every chip of those seen whole,
+/// the top chip of the others; and whether any was known by its top chip alone.
+fn seen_of<'a>(objs: impl Iterator<Item = &'a Object>) -> (Cents, bool) {
+    objs.fold((0, false), |(sum, part), o| match &o.thing {
+        Thing::Chips { values, .. } if seen_whole(o) => (sum + values.iter().sum::<Cents>(), part),
+        Thing::Chips { values, .. } => (sum + values.last().copied().unwrap_or(0), true),
+        Thing::Card { .. } => (sum, part),
+    })
+}
+
+/// `events` as a camera above the table could at best read every amount of them: as
+/// [`as_seen_from_above`], and besides, each collection or return known by what shows of the
+/// chips it takes (a stack never fanned by its top chip, `at_least`). What `pitwatch eval`
+/// holds a recovered log against to tell what footage could not show from what the reading
+/// lost.
+pub fn read_from_above(events: &[Event], scene: &Scene) -> Vec<Event> {
+    let mut seen = as_seen_from_above(events, scene);
+    for e in &mut seen {
+        if let EventKind::Collect {
+            space,
+            money,
+            at_least,
+            ..
+        }
+        | EventKind::Return {
+            space,
+            money,
+            at_least,
+            ..
+        } = &mut e.kind
+        {
+            // The chips the dealer took then: they leave the felt at the event's time.
+            let taken = || {
+                scene.objects.iter().filter(|o| {
+                    o.space == *space && o.gone == e.t && matches!(o.thing, Thing::Chips { .. })
+                })
+            };
+            let whole: Cents = taken()
+                .filter_map(|o| match &o.thing {
+                    Thing::Chips { values, .. } => Some(values.iter().sum::<Cents>()),
+                    Thing::Card { .. } => None,
+                })
+                .sum();
+            let (shows, part) = seen_of(taken());
+            if whole == money.amount && part {
+                *money = Money::cents(shows);
+                *at_least = true;
+            }
+        }
+    }
+    seen
+}
+
 /// The same finding, as two audits of nearly the same log make it: kind, round and place, and
 /// spans that meet.
 fn same_finding(a: &Finding, b: &Finding) -> bool {
@@ -217,6 +270,42 @@ mod tests {
                 .zip(&events)
                 .filter(|(_, e)| !matches!(e.kind, EventKind::Wager { .. }))
                 .all(|(a, b)| a == b)
+        );
+    }
+
+    /// The amounts of the collections in `seen`: amount and whether only a lower bound.
+    fn collections(seen: &[Event]) -> Vec<(i64, bool)> {
+        seen.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Collect {
+                    money, at_least, ..
+                } => Some((money.amount, *at_least)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_stack_taken_stacked_is_read_by_its_top_chip_and_one_chip_whole() {
+        // Space 1's $30, a $25 under a $5, lost and taken stacked (08-11(13)): a camera above
+        // sees the $5 on the felt and in the dealer's hand; the log it could write says
+        // "$5 at least". The audit's view (`as_seen_from_above`) keeps the $30.
+        let events = round(r#"{"2500":1,"500":1}"#, r#"{"500":1}"#, 500);
+        let scene = Scene::build(&events, &TableDesign::default());
+        assert_eq!(
+            collections(&read_from_above(&events, &scene)),
+            vec![(500, true)]
+        );
+        assert_eq!(
+            collections(&as_seen_from_above(&events, &scene)),
+            vec![(3000, false)]
+        );
+        // One $25 chip is all there is to see.
+        let events = round(r#"{"2500":1}"#, r#"{"500":1}"#, 500);
+        let scene = Scene::build(&events, &TableDesign::default());
+        assert_eq!(
+            collections(&read_from_above(&events, &scene)),
+            vec![(2500, false)]
         );
     }
 }
