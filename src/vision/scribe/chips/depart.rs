@@ -17,6 +17,10 @@ const FLIGHT_S: f64 = 1.0;
 /// later went in a movement of its own.
 const APART_S: f64 = 0.25;
 
+/// Seconds apart within which two stacks of one hand and bet taken the same way were taken in
+/// one movement (as a hand's wager and its double, judged together, are).
+const TAKEN_TOGETHER_S: f64 = 3.0;
+
 /// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
 /// wager is handed back, in chip radii: from clear of the spot (and of the tip bet beside it,
 /// 2 radii out) to the player's side of the felt.
@@ -209,7 +213,7 @@ impl Scribe {
                 a.0 == space
                     && a.1 == hand
                     && a.2 == bet
-                    && (a.4 - last).abs() <= 3.0
+                    && (a.4 - last).abs() <= TAKEN_TOGETHER_S
                     && a.5 == to_tray
             }) {
                 Some(a) => {
@@ -242,7 +246,14 @@ impl Scribe {
             if let EventKind::Collect { .. } = kind {
                 self.settled(space, bet, t);
             }
-            self.write(t, kind);
+            // The hand's other stack, taken in the same movement but judged apart (last seen
+            // a look later): one collection of both, as the dealer made it.
+            match self.taken_with(&kind, t) {
+                Some(seq) => self.take_too(seq, amount, at_least, t),
+                None => {
+                    self.write(t, kind);
+                }
+            }
         }
         let gone: Vec<u64> = self
             .stakes
@@ -254,6 +265,51 @@ impl Scribe {
         self.chips_under.retain(|id| !gone.contains(id));
         for id in &gone {
             self.chips.remove(id);
+        }
+    }
+
+    /// The collection or return written this round that `kind` (of the same sort) belongs
+    /// to: of the same hand and bet, within [`TAKEN_TOGETHER_S`] of `t` seconds. A hand's
+    /// wager and its double, or a stack and the chips beside it, are taken in one movement,
+    /// their chips last seen a look or two apart (held-out shift seed 54 at 553.5 s: space
+    /// 5's split hand's $2 wager and $2 double collected together, written as two
+    /// collections 0.27 s apart).
+    fn taken_with(&self, kind: &EventKind, t: f64) -> Option<u64> {
+        let key = |k: &EventKind| match *k {
+            EventKind::Collect {
+                space, hand, bet, ..
+            } => Some((true, space, hand, bet)),
+            EventKind::Return {
+                space, hand, bet, ..
+            } => Some((false, space, hand, bet)),
+            _ => None,
+        };
+        let want = key(kind)?;
+        self.pending
+            .iter()
+            .filter(|p| p.t > self.cleared_at && (p.t - t).abs() <= TAKEN_TOGETHER_S)
+            .find(|p| key(&p.kind) == Some(want))
+            .map(|p| p.seq)
+    }
+
+    /// Adds `amount` cents taken at `t` seconds to collection or return `seq`.
+    fn take_too(&mut self, seq: u64, amount: i64, least: bool, t: f64) {
+        self.amend(seq, |k| {
+            if let EventKind::Collect {
+                money, at_least, ..
+            }
+            | EventKind::Return {
+                money, at_least, ..
+            } = k
+            {
+                *money = Money::cents(money.amount + amount);
+                *at_least |= least;
+            }
+        });
+        if let Some(p) = self.pending.iter().find(|p| p.seq == seq)
+            && p.t < t
+        {
+            self.retime(seq, t);
         }
     }
 
