@@ -442,6 +442,34 @@ impl Paying {
         self.scribe.arrived(3, &[20, 21, 22]);
     }
 
+    /// The dealer's hand played, chips of `values` come to rest in a row toward the player
+    /// from space 3's stack (whose bottom chip leans `lean` chip widths that way), the first
+    /// `first` chip widths off its spot and each `step` on (tracks 20 on); the stack still
+    /// stands, seen after they came to rest, and they are read: the payoffs read, and the
+    /// wager's amount and whether it was counted.
+    fn laid_by_the_stack(
+        &mut self,
+        lean: f64,
+        first: f64,
+        step: f64,
+        values: &[i64],
+    ) -> (Vec<(u8, i64)>, i64, bool) {
+        self.dealer_played();
+        let bottom = self.toward(self.at, -lean);
+        self.scribe.chips.get_mut(&1).expect("the stack").centre = bottom;
+        let mut run = Vec::new();
+        for (i, v) in values.iter().enumerate() {
+            let id = 20 + i as u64;
+            self.put(id, self.toward(self.at, -(first + i as f64 * step)), *v);
+            run.push(id);
+        }
+        self.scribe.chips.get_mut(&1).expect("the stack").seen_t = self.t + 0.8;
+        self.scribe.now = self.t + 1.0;
+        self.scribe.arrived(3, &run);
+        let wager = &self.scribe.stakes[0];
+        (self.paid(), wager.amount, wager.counted)
+    }
+
     /// Space 1 with a $2 tip on `tip` (track 4, stake 0), and a $1-topped wager stack on
     /// `wager` (track 2, stake 1) and double-down stack on `double` (track 3, stake 2), both
     /// last seen a moment before now (chips 11.2 pixels in radius); then the chips `laid`
@@ -2303,22 +2331,7 @@ fn a_wager_left_standing_as_its_payoff_is_fanned_is_one_chip() {
 #[test]
 fn a_payoff_fanned_a_chip_off_a_standing_stack_is_no_spread_of_it() {
     let laid = |off: f64, lean: f64| {
-        let mut p = Paying::new();
-        p.dealer_played();
-        let bottom = p.toward(p.at, -lean);
-        p.scribe.chips.get_mut(&1).expect("the stack").centre = bottom;
-        let mut run = Vec::new();
-        for (i, v) in [2500, 500, 500, 500, 500, 100].iter().enumerate() {
-            let id = 20 + i as u64;
-            p.put(id, p.toward(p.at, -(off + i as f64 * 0.62)), *v);
-            run.push(id);
-        }
-        // The stack still stands, seen after the fan came to rest.
-        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t + 0.8;
-        p.scribe.now = p.t + 1.0;
-        p.scribe.arrived(3, &run);
-        let wager = &p.scribe.stakes[0];
-        (p.paid(), wager.amount, wager.counted)
+        Paying::new().laid_by_the_stack(lean, off, 0.62, &[2500, 500, 500, 500, 500, 100])
     };
     assert_eq!(
         laid(0.95, 0.0),
@@ -2343,21 +2356,8 @@ fn a_payoff_fanned_a_chip_off_a_standing_stack_is_no_spread_of_it() {
 /// width off or more.
 #[test]
 fn a_stack_spread_with_its_moved_chips_found_close_together_is_that_stack() {
-    let laid = |first: f64, step: f64| {
-        let mut p = Paying::new();
-        p.dealer_played();
-        let mut run = Vec::new();
-        for i in 0..2 {
-            let id = 20 + i as u64;
-            p.put(id, p.toward(p.at, -(first + i as f64 * step)), 500);
-            run.push(id);
-        }
-        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = p.t + 0.8;
-        p.scribe.now = p.t + 1.0;
-        p.scribe.arrived(3, &run);
-        let wager = &p.scribe.stakes[0];
-        (p.paid(), wager.amount, wager.counted)
-    };
+    let laid =
+        |first: f64, step: f64| Paying::new().laid_by_the_stack(0.0, first, step, &[500, 500]);
     assert_eq!(laid(0.71, 0.52), (vec![], 1500, true), "the stack spread");
     assert_eq!(
         laid(0.95, 0.62),
