@@ -76,13 +76,24 @@ pub fn as_seen_from_above(events: &[Event], scene: &Scene) -> Vec<Event> {
         .collect()
 }
 
-/// What a camera above sees of `objs` (chips all taken at once): every chip of those seen whole,
-/// the top chip of the others; and whether any was known by its top chip alone.
-fn seen_of<'a>(objs: impl Iterator<Item = &'a Object>) -> (Cents, bool) {
-    objs.fold((0, false), |(sum, part), o| match &o.thing {
-        Thing::Chips { values, .. } if seen_whole(o) => (sum + values.iter().sum::<Cents>(), part),
-        Thing::Chips { values, .. } => (sum + values.last().copied().unwrap_or(0), true),
-        Thing::Card { .. } => (sum, part),
+/// What `objs` (chips all taken at once) are worth, what a camera above sees of them (every
+/// chip of those seen whole, the top chip of the others), and whether any was known by its
+/// top chip alone.
+fn seen_of<'a>(objs: impl Iterator<Item = &'a Object>) -> (Cents, Cents, bool) {
+    objs.fold((0, 0, false), |(worth, shows, part), o| match &o.thing {
+        Thing::Chips { values, .. } => {
+            let all = values.iter().sum::<Cents>();
+            if seen_whole(o) {
+                (worth + all, shows + all, part)
+            } else {
+                (
+                    worth + all,
+                    shows + values.last().copied().unwrap_or(0),
+                    true,
+                )
+            }
+        }
+        Thing::Card { .. } => (worth, shows, part),
     })
 }
 
@@ -108,18 +119,11 @@ pub fn read_from_above(events: &[Event], scene: &Scene) -> Vec<Event> {
         } = &mut e.kind
         {
             // The chips the dealer took then: they leave the felt at the event's time.
-            let taken = || {
-                scene.objects.iter().filter(|o| {
-                    o.space == *space && o.gone == e.t && matches!(o.thing, Thing::Chips { .. })
-                })
-            };
-            let whole: Cents = taken()
-                .filter_map(|o| match &o.thing {
-                    Thing::Chips { values, .. } => Some(values.iter().sum::<Cents>()),
-                    Thing::Card { .. } => None,
-                })
-                .sum();
-            let (shows, part) = seen_of(taken());
+            let taken = scene
+                .objects
+                .iter()
+                .filter(|o| o.space == *space && o.gone == e.t);
+            let (whole, shows, part) = seen_of(taken);
             if whole == money.amount && part {
                 *money = Money::cents(shows);
                 *at_least = true;
