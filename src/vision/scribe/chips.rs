@@ -47,6 +47,8 @@ pub(super) struct ChipNote {
     /// Came to rest on a card's face as a chip of a fan laid across it
     /// ([`Scribe::fanned_onto_a_card`]).
     over_card: bool,
+    /// Went out of sight under a card come to rest over it ([`Scribe::card_over`]).
+    under_card: bool,
     /// The wager it belongs to (index into `stakes`).
     stake: Option<usize>,
 }
@@ -262,6 +264,7 @@ impl Scribe {
                         rest_t: tr.first,
                         placed: false,
                         over_card: false,
+                        under_card: false,
                         stake: None,
                     },
                 );
@@ -275,8 +278,12 @@ impl Scribe {
             }
             Change::Gone(tr) if is_chip(tr) => {
                 if self.chips.get(&tr.id).is_some_and(|n| n.stake.is_some()) {
-                    if self.lies_under(tr) {
+                    let card = self.card_over(tr);
+                    if card || self.paid_over(tr) {
                         self.chips_under.push(tr.id);
+                        if let Some(n) = self.chips.get_mut(&tr.id) {
+                            n.under_card = card;
+                        }
                     } else {
                         self.chip_leaving.push((tr.id, tr.last));
                     }
@@ -465,15 +472,8 @@ impl Scribe {
     /// last seen to [`FANNED_S`] after. The wager's chip lies under the payoff, not collected
     /// (clean shift seed 13 at 3570 s: a pair split twice at space 4, its third hand's payoff
     /// laid across space 5's wager fanned for its own payoff).
-    ///
-    /// So too a card come to rest over it (its box within [`CARD_OVER`] of a chip's radius of
-    /// where the chip came to rest) from [`COVERED_BY_CARD_S`] before it was last seen: a
-    /// hand's hit card laid over an insurance bet (shift seed 19 at 101 s: space 6's bet, a
-    /// third covered by the 10s and lost 1.4 s after the card came to rest, as the dealer's
-    /// hand passed over it, was written collected and its payoff never read). Measured from
-    /// where the chip came to rest: its last box may be the part left uncovered.
-    fn lies_under(&self, tr: &Track) -> bool {
-        let Some((radius, rest)) = self.chips.get(&tr.id).map(|n| (n.radius, n.rest)) else {
+    fn paid_over(&self, tr: &Track) -> bool {
+        let Some(radius) = self.chips.get(&tr.id).map(|n| n.radius) else {
             return false;
         };
         let laid = |t: f64| (tr.last - 0.3..=tr.last + FANNED_S).contains(&t);
@@ -481,15 +481,28 @@ impl Scribe {
         self.paid
             .iter()
             .any(|p| laid(p.t) && p.points.iter().any(|q| on(*q)))
-            // (Not a chip seen for a moment: a card read as a chip as it was laid, which
-            // `FLEETING_S` takes back; shift seed 16 at 1300 s.)
-            || tr.last - tr.first >= FLEETING_S
-                && self.card_laid_over(
-                    rest,
-                    CARD_OVER * radius,
-                    tr.last - COVERED_BY_CARD_S,
-                    tr.last + FANNED_S,
-                )
+    }
+
+    /// True when a card came to rest over wager chip `tr` as it went out of sight: its box
+    /// within [`CARD_OVER`] of a chip's radius of where the chip came to rest, from
+    /// [`COVERED_BY_CARD_S`] before it was last seen to [`FANNED_S`] after. A hand's hit card
+    /// laid over an insurance bet hides it (shift seed 19 at 101 s: space 6's bet, a third
+    /// covered by the 10s and lost 1.4 s after the card came to rest, as the dealer's hand
+    /// passed over it, was written collected and its payoff never read). Measured from where
+    /// the chip came to rest: its last box may be the part left uncovered.
+    fn card_over(&self, tr: &Track) -> bool {
+        let Some((radius, rest)) = self.chips.get(&tr.id).map(|n| (n.radius, n.rest)) else {
+            return false;
+        };
+        // (Not a chip seen for a moment: a card read as a chip as it was laid, which
+        // `FLEETING_S` takes back; shift seed 16 at 1300 s.)
+        tr.last - tr.first >= FLEETING_S
+            && self.card_laid_over(
+                rest,
+                CARD_OVER * radius,
+                tr.last - COVERED_BY_CARD_S,
+                tr.last + FANNED_S,
+            )
     }
 
     /// The hand at `space` whose wager chips at `points` (pixels) lie toward the dealer from,

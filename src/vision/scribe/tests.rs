@@ -1,7 +1,7 @@
 //! The scribe's tests: tracks in, table events out, end to end.
 
 use super::*;
-use crate::events::{Target, WagerKind};
+use crate::events::{Bet, Target, WagerKind};
 use crate::layout::{Camera, TableDesign};
 use crate::vision::tracker::{Tracker, TrackerConfig};
 use crate::vision::yolo::Identity;
@@ -2375,4 +2375,83 @@ fn a_card_read_unsurely_and_surely_as_the_other_suit_of_its_colour_is_the_surer(
     };
     assert_eq!(dealt(0.5), ["Qc"]);
     assert_eq!(dealt(0.99), ["Qs"]);
+}
+
+/// An insurance bet lost under its hand's hit card: the chip found until the card came to
+/// rest over it, never again, the dealer's hole card turned to no natural. The dealer
+/// collected it as the hole card was turned, before settling any other wager
+/// (99-01.3-08-11(10)(a)): written collected between the turn and the hand's wager taken
+/// (held-out shift seed 45 at 2018.8 s: space 7's $5 insurance under its hit card, its
+/// collection never written). With a natural the bet wins and no collection is written.
+#[test]
+fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
+    let layout = level_layout();
+    let space = &layout.spaces[6];
+    let (bet, at, ins) = (
+        centroid(&space.bet),
+        centroid(&space.cards),
+        centroid(&space.insurance),
+    );
+    let (left, y) = dealer_row(&layout);
+    let collected = |hole: &str| {
+        let log = read(&layout, 80, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            // Space 7's $2 wager, collected at 9 s as the hand loses.
+            if t < 9.0 {
+                found.push(chip_seen(200, bet));
+            }
+            // Its $1 insurance, lost from sight under the hit card laid over it at 5 s.
+            if (3.0..5.3).contains(&t) {
+                found.push(chip_seen(100, ins));
+            }
+            if t < 11.0 {
+                for (from, face, p) in [
+                    (1.0, Some("9c"), at),
+                    (1.4, Some("Ah"), [left + 20.0, y]),
+                    (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
+                    (2.2, (t >= 7.0).then_some(hole), [left + 60.0, y]),
+                    (5.0, Some("3d"), [ins[0] + 3.0, ins[1] + 25.0]),
+                ] {
+                    if t >= from {
+                        found.push(seen(face, p[0], p[1]));
+                    }
+                }
+            }
+            found
+        });
+        let turned = log
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::HoleCardTurned { .. }))
+            .map(|e| e.t);
+        let taken: Vec<(f64, Bet, i64)> = log
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Collect {
+                    space: 7,
+                    bet,
+                    money,
+                    ..
+                } => Some((e.t, *bet, money.amount)),
+                _ => None,
+            })
+            .collect();
+        (turned, taken, log)
+    };
+    let (turned, taken, log) = collected("9s");
+    let turned = turned.expect("the hole card turned");
+    assert_eq!(taken.len(), 2, "{log:?}");
+    let (t, bet, cents) = taken[0];
+    assert_eq!((bet, cents), (Bet::Insurance, 100), "{log:?}");
+    assert!(
+        turned < t && t < taken[1].0,
+        "{taken:?}, turned at {turned} s"
+    );
+    assert_eq!((taken[1].1, taken[1].2), (Bet::Main, 200));
+    // The dealer's natural: the insurance bet wins, and is not collected.
+    let (_, taken, log) = collected("Ks");
+    assert!(
+        taken.iter().all(|c| c.1 != Bet::Insurance),
+        "{taken:?} {log:?}"
+    );
 }

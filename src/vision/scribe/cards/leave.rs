@@ -174,6 +174,7 @@ impl Scribe {
             self.hole_dealt_unseen(end);
             self.hole_glimpsed(&old);
             self.write(end, EventKind::CardsCleared { space: None });
+            self.insurance_lost_under_cards(end);
             self.cleared_at = end;
             let under = std::mem::take(&mut self.chips_under);
             self.chip_leaving

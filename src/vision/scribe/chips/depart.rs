@@ -3,6 +3,8 @@
 //! or a card laid over it.
 
 use super::*;
+use crate::events::Target;
+use crate::rules::twenty_one::hand::HandValue;
 
 /// Seconds since a wager's chips were last seen in which it still counts as on the felt.
 const PRESENT_S: f64 = 2.5;
@@ -20,6 +22,10 @@ const APART_S: f64 = 0.25;
 /// Seconds apart within which two stacks of one hand and bet taken the same way were taken in
 /// one movement (as a hand's wager and its double, judged together, are).
 const TAKEN_TOGETHER_S: f64 = 3.0;
+
+/// Seconds before the next thing known to follow it that an insurance bet lost under a card
+/// is written collected: the dealer's hand moving on from one bet to the next.
+const GATHER_S: f64 = 0.5;
 
 /// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
 /// wager is handed back, in chip radii: from clear of the spot (and of the tip bet beside it,
@@ -165,7 +171,7 @@ impl Scribe {
                 }
             }
         }
-        // Lying under a fan: it goes with the round's clear (see `Scribe::lies_under`).
+        // Lying under a fan: it goes with the round's clear (see `Scribe::paid_over`).
         for i in under {
             let tracks = self.stakes[i].tracks.clone();
             self.chip_leaving.retain(|l| !tracks.contains(&l.0));
@@ -265,6 +271,104 @@ impl Scribe {
         self.chips_under.retain(|id| !gone.contains(id));
         for id in &gone {
             self.chips.remove(id);
+        }
+    }
+
+    /// Insurance bets lost under a card: at the round's clear (`end` seconds), an insurance
+    /// bet not paid whose chips all went out of sight under a card laid over them (see
+    /// [`Scribe::card_over`]), none found again as the cards were taken up, while the
+    /// dealer's first two cards, read, make no natural. Such a bet loses, and the dealer
+    /// collects it once the hole card is turned, before the other wagers are settled, from
+    /// the dealer's right (99-01.3-08-11(10)(a)): it went then, unseen under the card.
+    /// Held-out shift seed 45 at 2018.8 s: space 7's $5 insurance under its hand's hit card,
+    /// taken 2 s later, the chip never found again; it lay "under the card" to the clear,
+    /// and its collection was never written.
+    ///
+    /// When exactly is not seen: after the turn and any insurance bet collected at a space to
+    /// its right, before any collected to its left, any other wager of its space or one to
+    /// its left settled, and the clear. It is written [`GATHER_S`] before the end of that
+    /// span, the dealer's hand on its way to the next bet (held-out shift seed 45 at
+    /// 2524.1 s: the dealer drew four cards between the turn and the insurance collected).
+    pub(in crate::vision::scribe) fn insurance_lost_under_cards(&mut self, end: f64) {
+        let round: Vec<(f64, &EventKind)> = self
+            .pending
+            .iter()
+            .filter(|p| p.t > self.cleared_at && p.t <= end)
+            .map(|p| (p.t, &p.kind))
+            .collect();
+        let up = round.iter().find_map(|&(_, k)| match k {
+            EventKind::Card {
+                to: Target::Dealer,
+                card: Some(c),
+                ..
+            } => Some(c.rank),
+            _ => None,
+        });
+        let turned = round.iter().find_map(|&(t, k)| match k {
+            EventKind::HoleCardTurned { card } => Some((t, card.rank)),
+            _ => None,
+        });
+        let (Some(up), Some((turned_t, hole))) = (up, turned) else {
+            return;
+        };
+        if HandValue::of([up, hole]).is_two_card_21() {
+            return;
+        }
+        let under_a_card = |s: &Stake| {
+            !s.tracks.is_empty()
+                && s.tracks.iter().all(|id| {
+                    self.chips_under.contains(id)
+                        && self.chips.get(id).is_some_and(|n| n.under_card)
+                })
+        };
+        let lost: Vec<usize> = (0..self.stakes.len())
+            .filter(|&i| {
+                let s = &self.stakes[i];
+                !s.closed && !s.paid && s.kind == WagerKind::Insurance && under_a_card(s)
+            })
+            .collect();
+        for i in lost {
+            let space = self.stakes[i].space;
+            // Each settlement after the turn: whether it bounds this one from before (an
+            // insurance bet collected to its right) or from after.
+            let bound = |k: &EventKind| match *k {
+                EventKind::Collect {
+                    bet: Bet::Insurance,
+                    space: s,
+                    ..
+                } => Some(s > space),
+                EventKind::Collect { space: s, .. }
+                | EventKind::Payout { space: s, .. }
+                | EventKind::Return { space: s, .. } => (s <= space).then_some(false),
+                _ => None,
+            };
+            let (mut from, mut to) = (turned_t, end);
+            for p in self.pending.iter().filter(|p| p.t > turned_t && p.t <= end) {
+                match bound(&p.kind) {
+                    Some(true) => from = from.max(p.t),
+                    Some(false) => to = to.min(p.t),
+                    None => {}
+                }
+            }
+            let t = (to - GATHER_S).max(from).min(to);
+            let s = &mut self.stakes[i];
+            s.closed = true;
+            let (hand, amount, at_least) = (s.hand, s.amount, !s.counted);
+            let tracks = s.tracks.clone();
+            self.write(
+                t,
+                EventKind::Collect {
+                    space,
+                    hand,
+                    bet: Bet::Insurance,
+                    money: Money::cents(amount),
+                    at_least,
+                },
+            );
+            self.chips_under.retain(|id| !tracks.contains(id));
+            for id in &tracks {
+                self.chips.remove(id);
+            }
         }
     }
 

@@ -13,6 +13,7 @@ fn chip(x: f64, y: f64, value: i64) -> ChipNote {
         rest_t: 0.0,
         placed: true,
         over_card: false,
+        under_card: false,
         stake: None,
     }
 }
