@@ -16,6 +16,7 @@ use super::{Scribe, centroid, dist, poly_depth, poly_dist, sub};
 use crate::events::{Bet, EventKind, Target, WagerKind};
 use crate::layout::{CARD_H, CARD_W, PixelPt, contains};
 use crate::rules::Card;
+use crate::rules::twenty_one::HandValue;
 use crate::vision::pitnet::{Seen, half_width};
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
@@ -94,6 +95,8 @@ pub(super) struct CardNote {
     burned: Option<u64>,
     /// It has been seen face down.
     was_back: bool,
+    /// When it was last read face down, seconds (`NEG_INFINITY`: never).
+    back_t: f64,
     /// When it turned face up before it was placed (a hole card turned at once).
     turned_t: Option<f64>,
     /// A face down card read face up where it lay (a hole card turned), fewer times than the
@@ -161,6 +164,11 @@ impl Scribe {
                         slipped: false,
                         burned: None,
                         was_back: tr.identity == Identity::CardBack,
+                        back_t: if tr.identity == Identity::CardBack {
+                            tr.last
+                        } else {
+                            f64::NEG_INFINITY
+                        },
                         // Found face down before it was face up: turned then (or uncovered).
                         turned_t: tr.faced.filter(|&f| f > tr.first),
                         glimpsed: None,
@@ -206,9 +214,8 @@ impl Scribe {
         };
         match (placed.spot, was, placed.turned) {
             (Spot::Dealer, Identity::CardBack, None) => {
-                // The tracker turns a card after a few face-up readings: it turned a little
-                // before it said so.
-                let seq = self.write(now - 0.2, EventKind::HoleCardTurned { card });
+                let at = self.turned_when(track.id);
+                let seq = self.write(at, EventKind::HoleCardTurned { card });
                 if let Some(n) = self.cards.get_mut(&track.id)
                     && let Some(p) = n.placed.as_mut()
                 {
@@ -226,6 +233,81 @@ impl Scribe {
                 }
             }),
         }
+    }
+
+    /// When hole card `id`, which the tracker says turned now, turned over (08-11(10)): the
+    /// tracker says so after a few face-up readings, so halfway between its last reading face
+    /// down and its first face up. Turned under the dealer's hand, it may be out of sight a
+    /// while between the two (held-out shift seed 55 at 2647.1 s: last read face down 0.7 s
+    /// before, first face up 0.9 s after, under the dealer's arm; the turn written 1.8 s
+    /// late). See too [`Scribe::turned_before_settling`].
+    fn turned_when(&self, id: u64) -> f64 {
+        let said = self.now - 0.2;
+        let Some(n) = self.cards.get(&id) else {
+            return said;
+        };
+        let back = n.back_t;
+        let face = n
+            .glimpsed
+            .map(|g| g.1)
+            .filter(|&f| f > back)
+            .unwrap_or(said);
+        if !back.is_finite() || back >= face {
+            return face;
+        }
+        back + (face - back) / 2.0
+    }
+
+    /// Once the round is over: the hole card's turn, written after a hand settled since the
+    /// card was last read face down whose settling waits on the dealer's hand, moved to just
+    /// before it (08-11(10): the dealer turns the hole card once every player has acted, then
+    /// settles). The turn went unseen under the dealer's hand, and a wager is written
+    /// collected when its chips were last seen, which may be as the dealer's arm passed over
+    /// them (held-out shift seed 55 at 2647.1 s: space 4's losing wager last seen 0.1 s
+    /// after the turn, and its collection written before it).
+    pub(super) fn turned_before_settling(&mut self) {
+        let turns: Vec<(u64, f64)> = self
+            .dealer
+            .iter()
+            .filter_map(|id| self.cards.get(id))
+            .filter_map(|n| Some((n.placed?.turned?, n.back_t)))
+            .collect();
+        for (seq, back) in turns {
+            let Some(turned) = self.pending.iter().find(|p| p.seq == seq).map(|p| p.t) else {
+                continue;
+            };
+            let first = self
+                .pending
+                .iter()
+                .filter(|p| p.t > back && p.t < turned && self.waits_on_the_dealer(&p.kind))
+                .map(|p| p.t)
+                .fold(f64::INFINITY, f64::min);
+            if first.is_finite() {
+                self.retime(seq, (first - 0.05).max(back + (first - back) / 2.0));
+            }
+        }
+    }
+
+    /// Whether a `collect` or `payout` settles a main wager that waits on the dealer's hand
+    /// turned face up: collected from a hand read and not bust, or paid on one read and not
+    /// a two-card twenty-one (a bust is collected at once, 08-11(6); a natural against no ace
+    /// or ten-count is paid at once, 08-11(11)).
+    fn waits_on_the_dealer(&self, kind: &EventKind) -> bool {
+        let (space, hand, bet, paid) = match *kind {
+            EventKind::Collect {
+                space, hand, bet, ..
+            } => (space, hand, bet, false),
+            EventKind::Payout {
+                space, hand, bet, ..
+            } => (space, hand, bet, true),
+            _ => return false,
+        };
+        let faces = self.hand_faces(space, hand);
+        if bet != Bet::Main || faces.len() < 2 || faces.iter().any(Option::is_none) {
+            return false;
+        }
+        let v = HandValue::of(faces.iter().flatten().map(|c| c.rank));
+        !(v.is_bust() || paid && v.is_two_card_21())
     }
 
     /// The faces of `hand`'s placed cards at betting `space`, in the order dealt (`None`: a
@@ -290,6 +372,10 @@ impl Scribe {
         note.identity = tr.identity;
         note.sure = sureness(tr);
         note.was_back |= tr.identity == Identity::CardBack;
+        if tr.identity == Identity::CardBack && tr.face_up_run() == 0 && tr.last >= self.now - 1e-6
+        {
+            note.back_t = tr.last;
+        }
         // Its last find before this look.
         let seen_before = note.seen_t;
         note.seen_t = tr.last;
@@ -388,6 +474,7 @@ impl Scribe {
                 slipped: false,
                 burned: None,
                 was_back: false,
+                back_t: f64::NEG_INFINITY,
                 turned_t: None,
                 glimpsed: None,
                 pile: false,

@@ -2455,3 +2455,58 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
         "{taken:?} {log:?}"
     );
 }
+
+/// The hole card turned under the dealer's hand: last read face down at 5.0 s, out of sight
+/// 1.8 s, then found face up. It turned halfway between (08-11(10)), not when the tracker,
+/// a few face-up readings on, says so (held-out shift seed 55 at 2647.1 s: the turn written
+/// 1.8 s late). Space 4's losing 17, its wager last seen in that span, was collected after
+/// the turn: the turn goes just before it. Its wager taken after the card showed leaves the
+/// turn halfway.
+#[test]
+fn a_hole_card_turned_out_of_sight_turned_halfway_and_before_the_hands_settled() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    let turned = |taken: f64| {
+        let log = read(&layout, 60, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            if t < taken {
+                found.push(chip_seen(200, bet));
+            }
+            if t < 10.0 {
+                let hole = match t {
+                    t if t < 2.2 => None,
+                    t if t < 5.1 => Some(None),
+                    t if t < 6.9 => None,
+                    _ => Some(Some("Jh")),
+                };
+                for (from, face, p) in [
+                    (1.0, Some("9c"), at),
+                    (1.4, Some("Qh"), [left + 20.0, y]),
+                    (1.8, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
+                ] {
+                    if t >= from {
+                        found.push(seen(face, p[0], p[1]));
+                    }
+                }
+                if let Some(face) = hole {
+                    found.push(seen(face, left + 60.0, y));
+                }
+            }
+            found
+        });
+        let when = |f: &dyn Fn(&EventKind) -> bool| log.iter().find(|e| f(&e.kind)).map(|e| e.t);
+        let turn = when(&|k| matches!(k, EventKind::HoleCardTurned { .. }));
+        let collect = when(&|k| matches!(k, EventKind::Collect { space: 4, .. }));
+        (turn.expect("turned"), collect.expect("collected"), log)
+    };
+    // Collected with the card out of sight, at 5.6 s: turned just before.
+    let (turn, collect, log) = turned(5.7);
+    assert!((5.5..5.6).contains(&turn), "{turn} {collect} {log:?}");
+    assert!(collect >= 5.6, "{collect}");
+    // Collected at 8 s, once the card showed: turned halfway, at 6 s.
+    let (turn, collect, log) = turned(8.1);
+    assert!((5.8..=6.2).contains(&turn), "{turn} {collect} {log:?}");
+}

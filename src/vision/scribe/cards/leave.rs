@@ -173,6 +173,7 @@ impl Scribe {
                 .map_or(end, |t| t + 0.05);
             self.hole_dealt_unseen(end);
             self.hole_glimpsed(&old);
+            self.turned_before_settling();
             self.write(end, EventKind::CardsCleared { space: None });
             self.insurance_lost_under_cards(end);
             self.cleared_at = end;
