@@ -235,27 +235,19 @@ impl Scribe {
         }
     }
 
-    /// When hole card `id`, which the tracker says turned now, turned over (08-11(10)): the
-    /// tracker says so after a few face-up readings, so halfway between its last reading face
-    /// down and its first face up. Turned under the dealer's hand, it may be out of sight a
-    /// while between the two (held-out shift seed 55 at 2647.1 s: last read face down 0.7 s
-    /// before, first face up 0.9 s after, under the dealer's arm; the turn written 1.8 s
-    /// late). See too [`Scribe::turned_before_settling`].
+    /// When hole card `id`, which the tracker says turned now, turned over (08-11(10)): when it
+    /// was first read face up since it was last read face down; the tracker says so a few
+    /// face-up readings on. Turned under the dealer's hand, it may be out of sight a while
+    /// first (held-out shift seed 55 at 2647.1 s: first read face up 0.9 s after the turn,
+    /// under the dealer's arm, and called turned 0.9 s after that). No earlier: a face cannot
+    /// be read before the card turns, and a player's card dealt before the turn must stay
+    /// before it (08-12(14)). See too [`Scribe::turned_before_settling`].
     fn turned_when(&self, id: u64) -> f64 {
         let said = self.now - 0.2;
-        let Some(n) = self.cards.get(&id) else {
-            return said;
-        };
-        let back = n.back_t;
-        let face = n
-            .glimpsed
-            .map(|g| g.1)
-            .filter(|&f| f > back)
-            .unwrap_or(said);
-        if !back.is_finite() || back >= face {
-            return face;
-        }
-        back + (face - back) / 2.0
+        self.cards
+            .get(&id)
+            .and_then(|n| n.glimpsed.map(|g| g.1).filter(|&f| f > n.back_t))
+            .map_or(said, |f| f.min(said))
     }
 
     /// Once the round is over: the hole card's turn, written after a hand settled since the

@@ -2457,13 +2457,13 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
 }
 
 /// The hole card turned under the dealer's hand: last read face down at 5.0 s, out of sight
-/// 1.8 s, then found face up. It turned halfway between (08-11(10)), not when the tracker,
-/// a few face-up readings on, says so (held-out shift seed 55 at 2647.1 s: the turn written
-/// 1.8 s late). Space 4's losing 17, its wager last seen in that span, was collected after
-/// the turn: the turn goes just before it. Its wager taken after the card showed leaves the
-/// turn halfway.
+/// 1.8 s, then found face up at 7.0 s. It turned by its first face-up reading (08-11(10)),
+/// not when the tracker, a few face-up readings on, says so (held-out shift seed 55 at
+/// 2647.1 s: the turn written 1.8 s late, after space 4's losing wager was collected). Space
+/// 4's losing 17, its wager last seen while the card was out of sight, was collected after
+/// the turn: the turn goes just before it.
 #[test]
-fn a_hole_card_turned_out_of_sight_turned_halfway_and_before_the_hands_settled() {
+fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_hands_settled() {
     let layout = level_layout();
     let space = &layout.spaces[3];
     let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
@@ -2506,7 +2506,7 @@ fn a_hole_card_turned_out_of_sight_turned_halfway_and_before_the_hands_settled()
     let (turn, collect, log) = turned(5.7);
     assert!((5.5..5.6).contains(&turn), "{turn} {collect} {log:?}");
     assert!(collect >= 5.6, "{collect}");
-    // Collected at 8 s, once the card showed: turned halfway, at 6 s.
+    // Collected at 8 s, once the card showed: turned as it was first read face up.
     let (turn, collect, log) = turned(8.1);
-    assert!((5.8..=6.2).contains(&turn), "{turn} {collect} {log:?}");
+    assert_eq!(turn, 7.0, "{collect} {log:?}");
 }
