@@ -554,6 +554,9 @@ impl Table {
                     .iter()
                     .flat_map(|s| &s.hands)
                     .any(|h| !h.settled && !h.value().is_bust() && !h.natural());
+                // 08-11(10)(a)-(b): insurance, busted split or doubled hands and naturals are
+                // settled at once, before the dealer draws (subdivisions f and g).
+                self.settle_before_drawing(&mut spaces, &rules);
                 let mut v = dv;
                 while live && must_draw(v, rules.soft_17) {
                     if v.total() >= 12 && self.take(Mistake::StoodAt16) {
@@ -803,9 +806,11 @@ impl Table {
         }
     }
 
-    fn settle(&mut self, spaces: &mut [PSpace], dealer: HandValue, rules: &HouseRules) {
+    /// What 08-11(10)(a)-(b) settles as soon as the hole card shows no natural, before the
+    /// dealer plays the hand out: insurance bets and busted split or doubled hands collected,
+    /// then naturals paid, each pass from the dealer's right to left.
+    fn settle_before_drawing(&mut self, spaces: &mut [PSpace], rules: &HouseRules) {
         let max = rules.max_wager_cents();
-        // Passes from the dealer's right to left (08-11(10)(a)-(b), 08-11(13)).
         let sweep = rules.collection == Collection::Sweep;
         if sweep {
             for sp in spaces.iter().rev() {
@@ -851,6 +856,12 @@ impl Table {
                 sp.hands[0].settled = true;
             }
         }
+    }
+
+    /// Settles every hand still in play on the dealer's final hand (08-11(10)(f)-(g),
+    /// 08-11(13)-(16)), from the dealer's right to left, tip bets paid last (08-11(16)(b)).
+    fn settle(&mut self, spaces: &mut [PSpace], dealer: HandValue, rules: &HouseRules) {
+        let max = rules.max_wager_cents();
         let d = if dealer.is_bust() { 0 } else { dealer.total() };
         let mut tip_wins = Vec::new();
         for sp in spaces.iter_mut().rev() {
@@ -946,6 +957,107 @@ mod tests {
             }
         }
         assert_eq!(rounds, 300);
+    }
+
+    #[test]
+    fn insurance_busted_waiting_hands_and_naturals_are_settled_before_the_dealer_draws() {
+        // 08-11(10)(a)-(b): once the dealer's hand shows no natural, the dealer collects the
+        // insurance bets, then the busted split or doubled hands, then pays the naturals, and
+        // only then plays the hand out (subdivisions f and g).
+        use std::collections::{HashMap, HashSet};
+        let (mut insurance, mut busted, mut naturals) = (0, 0, 0);
+        for method in [DealingMethod::HoleCardNoPeek, DealingMethod::NoHoleCard] {
+            for seed in 1..=6 {
+                let rules = HouseRules {
+                    dealing_method: method,
+                    ..HouseRules::default()
+                };
+                let mut cfg = PlayConfig::new(rules, seed);
+                cfg.errors = 0.0;
+                let events = play(cfg, 150);
+                let mut dealer = 0;
+                // The dealer's hand shown: the hole card turned, or the second card dealt.
+                let mut shown = false;
+                let mut hands: HashMap<u8, Vec<Rank>> = HashMap::new();
+                let mut split = HashSet::new();
+                // What was settled before the dealer drew, only counted where the dealer drew.
+                let mut before = (0, 0, 0);
+                for e in &events {
+                    let drawing = dealer > 2;
+                    match &e.kind {
+                        EventKind::Card {
+                            to: Target::Dealer, ..
+                        } => {
+                            dealer += 1;
+                            shown |= method == DealingMethod::NoHoleCard && dealer == 2;
+                            if dealer == 3 {
+                                insurance += before.0;
+                                busted += before.1;
+                                naturals += before.2;
+                            }
+                        }
+                        EventKind::Card {
+                            to: Target::Hand { space, hand: 1 },
+                            card: Some(c),
+                            ..
+                        } => hands.entry(*space).or_default().push(c.rank),
+                        EventKind::HoleCardTurned { .. } => shown = true,
+                        EventKind::Wager {
+                            space,
+                            kind: WagerKind::Split,
+                            ..
+                        } => {
+                            split.insert(*space);
+                        }
+                        EventKind::Collect {
+                            bet: Bet::Insurance,
+                            ..
+                        } => {
+                            assert!(!drawing, "insurance collected at {} s", e.t);
+                            before.0 += 1;
+                        }
+                        EventKind::Collect {
+                            space,
+                            bet: Bet::Main,
+                            hand: 1,
+                            ..
+                        } if shown
+                            && !split.contains(space)
+                            && HandValue::of(hands[space].iter().copied()).is_bust() =>
+                        {
+                            // Busted while the players acted, it waited on the dealer's hand.
+                            assert!(!drawing, "busted hand collected at {} s", e.t);
+                            before.1 += 1;
+                        }
+                        EventKind::Payout {
+                            space,
+                            bet: Bet::Main,
+                            hand: 1,
+                            ..
+                        } if !split.contains(space)
+                            && HandValue::of(hands[space].iter().copied()).is_two_card_21() =>
+                        {
+                            assert!(!drawing, "natural paid at {} s", e.t);
+                            before.2 += 1;
+                        }
+                        EventKind::CardsCleared { space: None } => {
+                            dealer = 0;
+                            shown = false;
+                            hands.clear();
+                            split.clear();
+                            before = (0, 0, 0);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(
+            insurance >= 5,
+            "{insurance} insurance bets collected before a draw"
+        );
+        assert!(busted >= 5, "{busted} busted hands collected before a draw");
+        assert!(naturals >= 20, "{naturals} naturals paid before a draw");
     }
 
     #[test]

@@ -2412,6 +2412,12 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
                     (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
                     (2.2, (t >= 7.0).then_some(hole), [left + 60.0, y]),
                     (5.0, Some("3d"), [ins[0] + 3.0, ins[1] + 25.0]),
+                    // Drawn to a soft 15, once the insurance bets are collected.
+                    (
+                        if hole == "4s" { 8.0 } else { 99.0 },
+                        Some("2c"),
+                        [left + 100.0, y],
+                    ),
                 ] {
                     if t >= from {
                         found.push(seen(face, p[0], p[1]));
@@ -2448,6 +2454,27 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
         "{taken:?}, turned at {turned} s"
     );
     assert_eq!((taken[1].1, taken[1].2), (Bet::Main, 200));
+    // The dealer draws: the insurance bets were collected before (08-11(10)(a), then (f)).
+    let (turned, taken, log) = collected("4s");
+    let drawn = log
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    to: Target::Dealer,
+                    ..
+                }
+            ) && e.t > 7.5
+        })
+        .map(|e| e.t)
+        .expect("a card drawn");
+    let t = taken[0].0;
+    assert_eq!((taken[0].1, taken[0].2), (Bet::Insurance, 100), "{log:?}");
+    assert!(
+        turned.expect("turned") < t && t < drawn,
+        "{taken:?}, drawn at {drawn} s"
+    );
     // The dealer's natural: the insurance bet wins, and is not collected.
     let (_, taken, log) = collected("Ks");
     assert!(

@@ -285,10 +285,11 @@ impl Scribe {
     /// and its collection was never written.
     ///
     /// When exactly is not seen: after the turn and any insurance bet collected at a space to
-    /// its right, before any collected to its left, any other wager of its space or one to
-    /// its left settled, and the clear. It is written [`GATHER_S`] before the end of that
-    /// span, the dealer's hand on its way to the next bet (held-out shift seed 45 at
-    /// 2524.1 s: the dealer drew four cards between the turn and the insurance collected).
+    /// its right; before any collected to its left, any other wager of its space or one to
+    /// its left settled, any natural paid, the dealer's first card drawn (08-11(10)(a): the
+    /// insurance bets first, then the busted split or doubled hands, then the naturals, then
+    /// the dealer's hand played out), and the clear. It is written [`GATHER_S`] before the
+    /// end of that span, the dealer's hand on its way to the next bet.
     pub(in crate::vision::scribe) fn insurance_lost_under_cards(&mut self, end: f64) {
         let round: Vec<(f64, &EventKind)> = self
             .pending
@@ -330,16 +331,21 @@ impl Scribe {
         for i in lost {
             let space = self.stakes[i].space;
             // Each settlement after the turn: whether it bounds this one from before (an
-            // insurance bet collected to its right) or from after.
+            // insurance bet collected to its right) or from after (one collected to its left,
+            // a wager of its space or one to its left settled, a natural paid, a card drawn).
             let bound = |k: &EventKind| match *k {
                 EventKind::Collect {
                     bet: Bet::Insurance,
                     space: s,
                     ..
                 } => Some(s > space),
-                EventKind::Collect { space: s, .. }
-                | EventKind::Payout { space: s, .. }
-                | EventKind::Return { space: s, .. } => (s <= space).then_some(false),
+                EventKind::Payout { .. }
+                | EventKind::Card {
+                    to: Target::Dealer, ..
+                } => Some(false),
+                EventKind::Collect { space: s, .. } | EventKind::Return { space: s, .. } => {
+                    (s <= space).then_some(false)
+                }
                 _ => None,
             };
             let (mut from, mut to) = (turned_t, end);
