@@ -356,6 +356,22 @@ impl Scribe {
             self.config.settle_s,
             self.config.split_move,
         );
+        // The faces of the dealer's other cards, placed and not found in this look: one of
+        // them read where the hole card lies was slid over it as the dealer gathered the
+        // cards (08-11(17)), not the hole card's face.
+        let slid: Vec<Identity> = if tr.identity == Identity::CardBack {
+            self.cards
+                .iter()
+                .filter(|(id, n)| {
+                    **id != tr.id
+                        && n.placed.is_some_and(|p| p.spot == Spot::Dealer)
+                        && !self.cards_found.contains(id)
+                })
+                .map(|(_, n)| n.identity)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let Some(note) = self.cards.get_mut(&tr.id) else {
             return;
         };
@@ -392,6 +408,7 @@ impl Scribe {
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|v| v.0)
+            && !slid.contains(&Identity::Card(card))
         {
             let first = note.glimpsed.map_or(tr.last, |g| g.1);
             note.glimpsed = Some((card, first));

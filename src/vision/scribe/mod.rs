@@ -137,6 +137,8 @@ pub struct Scribe {
     hole_unseen: Option<(u64, f64, crate::rules::cards::Card)>,
     /// The `shuffle` written since the last card was placed: its event.
     shuffle: Option<u64>,
+    /// The card objects found in the look being read (their track ids).
+    cards_found: Vec<u64>,
     pending: Vec<Pending>,
     seq: u64,
     now: f64,
@@ -175,6 +177,7 @@ impl Scribe {
             cleared_at: f64::NEG_INFINITY,
             hole_unseen: None,
             shuffle: None,
+            cards_found: Vec::new(),
             pending: Vec::new(),
             seq: 0,
             now: 0.0,
@@ -203,6 +206,13 @@ impl Scribe {
         let (mut cards, chips): (Vec<&Track>, Vec<&Track>) =
             objects.into_iter().partition(|tr| tr.is_card());
         self.in_dealing_order(&mut cards);
+        self.cards_found.clear();
+        self.cards_found.extend(
+            cards
+                .iter()
+                .filter(|tr| tr.last >= t - 1e-6)
+                .map(|tr| tr.id),
+        );
         for tr in cards {
             self.follow(tr);
         }

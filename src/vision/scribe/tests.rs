@@ -2575,7 +2575,14 @@ fn a_card_picked_up_two_looks_after_it_came_to_rest_was_dealt() {
                 to: Target::Hand { space: 5, .. },
                 card: Some(c),
                 ..
-            } => Some((e.t, if *c == "Jc".parse().unwrap() { "Jc" } else { "" })),
+            } => Some((
+                e.t,
+                if *c == "Jc".parse().unwrap() {
+                    "Jc"
+                } else {
+                    ""
+                },
+            )),
             _ => None,
         })
         .collect();
@@ -2583,4 +2590,62 @@ fn a_card_picked_up_two_looks_after_it_came_to_rest_was_dealt() {
     let (t, face) = dealt[2];
     assert_eq!(face, "Jc", "{log:?}");
     assert!((3.2..3.5).contains(&t), "dealt at {t} s");
+}
+
+/// Every player busts and the dealer ends the round with the hole card never turned
+/// (08-11(9)); gathering the cards (08-11(17)), the dealer slides the up card 9h over the hole
+/// card, where it is read for a look as the cards go. That is the 9h moved, not the hole card
+/// turned (held-out shift seed 56 at 2787.9 s: a 9h turned written, a seventh 9h in a 6-deck
+/// shoe, a false `card_count_exceeds_shoe`). A face read there that no other card of the
+/// dealer's shows is the hole card turned as it went.
+#[test]
+fn the_up_card_slid_over_the_hole_card_as_the_cards_are_gathered_is_no_turn() {
+    let layout = level_layout();
+    let space = &layout.spaces[0];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    let turned = |read: &'static str| {
+        let log = gathered_over_the_hole(&layout, read, bet, at, left, y);
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::HoleCardTurned { card } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(turned("9h"), Vec::<String>::new());
+    assert_eq!(turned("Kc"), ["Kc"]);
+}
+
+/// Space 1 busts (collected at 4 s) and the dealer, with no hand left to play, gathers the
+/// cards at 7 s: the up card 9h goes first, over the hole card, where `face` is found for a
+/// look before it goes too.
+fn gathered_over_the_hole(
+    layout: &Layout,
+    face: &'static str,
+    bet: [f64; 2],
+    at: [f64; 2],
+    left: f64,
+    y: f64,
+) -> Vec<Event> {
+    read(layout, 60, move |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = Vec::new();
+        if t < 4.0 {
+            found.push(chip_seen(500, bet));
+        }
+        for (from, to, face, p) in [
+            (1.0, 4.4, Some("Tc"), at),
+            (1.4, 7.0, Some("9h"), [left + 20.0, y]),
+            (1.8, 4.4, Some("6d"), [at[0] - 18.0, at[1] + 25.0]),
+            (2.2, 7.0, None, [left + 60.0, y]),
+            (3.0, 4.4, Some("Qs"), [at[0] - 36.0, at[1] + 50.0]),
+            (7.0, 7.2, Some(face), [left + 60.0, y]),
+        ] {
+            if (from..to).contains(&t) {
+                found.push(seen(face, p[0], p[1]));
+            }
+        }
+        found
+    })
 }
