@@ -609,14 +609,6 @@ impl Tracker {
             };
             self.next_id += 1;
             tr.vote(s.identity, f64::from(s.read.max(0.01) * s.score.max(0.01)));
-            if let Some(k) = self.in_flight(s, t) {
-                // Its find in flight counts toward it: a card found in a look on its way and
-                // two where it lies is found as often as a card needs to be, though picked up
-                // a moment after (the flight's find drops out, never an object).
-                let flight = &mut self.tracks[k];
-                tr.hits += flight.hits.min(self.config.confirm_hits.saturating_sub(2));
-                flight.first = f64::NEG_INFINITY;
-            }
             if self.config.confirm_hits <= 1 && s.score >= self.config.confirm_score {
                 tr.confirmed = true;
                 changes.push(Change::Appeared(tr.clone()));
@@ -625,39 +617,6 @@ impl Tracker {
         }
         self.no_seams(&mut changes);
         changes
-    }
-
-    /// The track of a face-up card `s` (not followed) was in flight a moment ago, if any: a
-    /// track of its face, never an object, found in the last looks (within `rejoin_s`) up to
-    /// `rejoin` of its half widths away and not since. A card dealt slides to where it
-    /// lies, and the look that found it on its way, with no course yet, is too far off for
-    /// the gate (held-out shift seed 55 at 1511.6 s: space 5's Jc, found in flight 1.4 half
-    /// widths short of where it came to rest, and there in two looks before the dealer
-    /// picked up the busted hand; three finds in all, but two tracks of two and one, never
-    /// an object, and the hand was read 4c 8d and collected as a 12).
-    fn in_flight(&self, s: &Seen, t: f64) -> Option<usize> {
-        if !matches!(s.identity, Identity::Card(_)) {
-            return None;
-        }
-        let (rejoin, rejoin_s) = (self.config.rejoin, self.config.rejoin_s);
-        self.tracks
-            .iter()
-            .enumerate()
-            .filter(|(_, tr)| {
-                !tr.confirmed
-                    && tr.identity == s.identity
-                    && tr.first.is_finite()
-                    && tr.last < t
-                    && t - tr.last <= rejoin_s
-            })
-            .map(|(k, tr)| {
-                let size = tr.half_width().max(s.half_width().max(1.0));
-                let d = (tr.centre[0] - s.centre[0]).hypot(tr.centre[1] - s.centre[1]) / size;
-                (k, d)
-            })
-            .filter(|&(_, d)| d <= rejoin)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(k, _)| k)
     }
 
     /// Takes back each chip of `changes` that appeared in a seam ([`Tracker::in_a_seam`]): it
@@ -1071,38 +1030,6 @@ mod tests {
                 _ => None,
             })
             .collect()
-    }
-
-    #[test]
-    fn a_card_found_in_flight_and_twice_where_it_lies_is_a_card() {
-        // Held-out shift seed 55 at 1511.6 s: a busted hand's Jc found on its way 1.4 half
-        // widths short of where it came to rest, then there twice before the dealer picked
-        // the hand up (08-11(6)). Three finds of one card: an object where it lies, from its
-        // first find there.
-        let frames = |flight: &str, rest: &str| {
-            let mut f: Vec<Vec<Seen>> = vec![
-                vec![card(flight, 100.0, 100.0)],
-                vec![card(rest, 130.0, 100.0)],
-                vec![card(rest, 130.0, 100.0)],
-            ];
-            f.extend((0..20).map(|_| Vec::new()));
-            f
-        };
-        let (_, changes) = run(&frames("Jc", "Jc"));
-        let objects: Vec<&Track> = changes
-            .iter()
-            .filter_map(|(_, c)| match c {
-                Change::Appeared(t) => Some(t),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(objects.len(), 1, "{changes:?}");
-        let jc = objects[0];
-        assert_eq!(jc.identity, Identity::Card("Jc".parse().unwrap()));
-        assert_eq!((jc.first, jc.origin), (0.1, [130.0, 100.0]));
-        // Another face on its way is another card, and a card found twice is not yet one.
-        let (_, changes) = run(&frames("Qd", "Jc"));
-        assert!(appeared(&changes).is_empty(), "{changes:?}");
     }
 
     #[test]

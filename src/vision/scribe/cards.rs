@@ -446,13 +446,8 @@ impl Scribe {
                 }
             }
         }
-        // Lying still means found there, again and again, for `settle_s`; or found there in
-        // two looks and lost from sight since, never placed: picked up at once (held-out
-        // shift seed 55 at 1511.9 s: a busted hand's Jc, still in two looks 0.13 s apart,
-        // taken 0.4 s after it landed, 08-11(6); a card moving on is found moving).
-        let lost_lying =
-            note.placed.is_none() && tr.last < self.now - 1e-6 && tr.last > note.rest_t;
-        if tr.last - note.rest_t < settle && !lost_lying {
+        // Lying still means found there, again and again, for `settle_s`.
+        if tr.last - note.rest_t < settle {
             return;
         }
         match note.placed {

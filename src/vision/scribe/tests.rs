@@ -2538,60 +2538,6 @@ fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_h
     assert_eq!(turn, 7.0, "{collect} {log:?}");
 }
 
-/// A busted hand's third card, found on its way 1.4 half widths short of where it came to
-/// rest, then there in two looks before the dealer picked the hand up (08-11(6)): it was
-/// dealt (held-out shift seed 55 at 1511.6 s: space 5's Jc, never an object, the hand read
-/// 4c 8d and collected as a 12).
-#[test]
-fn a_card_picked_up_two_looks_after_it_came_to_rest_was_dealt() {
-    let layout = level_layout();
-    let at = centroid(&layout.spaces[4].cards);
-    let (left, y) = dealer_row(&layout);
-    let log = read(&layout, 40, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        let mut found = Vec::new();
-        for (from, to, face, p) in [
-            (1.0, 4.0, Some("4c"), at),
-            (1.4, 8.0, Some("Qh"), [left + 20.0, y]),
-            (1.8, 4.0, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
-            (2.2, 8.0, None, [left + 60.0, y]),
-            // On its way, then where it lies until the hand is picked up.
-            (3.0, 3.2, Some("Jc"), [at[0] - 36.0 - 25.0, at[1] + 50.0]),
-            (3.2, 3.6, Some("Jc"), [at[0] - 36.0, at[1] + 50.0]),
-        ] {
-            if (from..to).contains(&t) {
-                found.push(seen(face, p[0], p[1]));
-            }
-        }
-        if t >= 4.0 {
-            found.retain(|s| s.centre[1] < y + 30.0);
-        }
-        found
-    });
-    let dealt: Vec<(f64, &str)> = log
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Card {
-                to: Target::Hand { space: 5, .. },
-                card: Some(c),
-                ..
-            } => Some((
-                e.t,
-                if *c == "Jc".parse().unwrap() {
-                    "Jc"
-                } else {
-                    ""
-                },
-            )),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(dealt.len(), 3, "{log:?}");
-    let (t, face) = dealt[2];
-    assert_eq!(face, "Jc", "{log:?}");
-    assert!((3.2..3.5).contains(&t), "dealt at {t} s");
-}
-
 /// Every player busts and the dealer ends the round with the hole card never turned
 /// (08-11(9)); gathering the cards (08-11(17)), the dealer slides the up card 9h over the hole
 /// card, where it is read for a look as the cards go. That is the 9h moved, not the hole card
