@@ -358,8 +358,9 @@ impl Scribe {
         );
         // The faces of the dealer's other cards, placed and not found in this look: one of
         // them read where the hole card lies was slid over it as the dealer gathered the
-        // cards (08-11(17)), not the hole card's face.
-        let slid: Vec<Identity> = if tr.identity == Identity::CardBack {
+        // cards (08-11(17)), not the hole card's face. Only wanted when a face-down card reads
+        // face up.
+        let slid: Vec<Identity> = if tr.identity == Identity::CardBack && tr.face_up_run() >= 1 {
             self.cards
                 .iter()
                 .filter(|(id, n)| {
