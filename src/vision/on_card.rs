@@ -13,7 +13,11 @@
 //! found surely ([`ON_CARD_SCORE`]) and a fan's step or nearer another chip kept
 //! ([`FAN_REACH`]): a court card's picture may be found as a chip for a second (held-out
 //! shift seed 36 at 440.9 s: a king's read faintly as a $25 chip, 1.4 radii from a payoff
-//! fanned over the hand's cards, read into it, $45 for $21).
+//! fanned over the hand's cards, read into it, $45 for $21). A chip whose centre lies at the
+//! card's very edge ([`AT_THE_EDGE`]) lies half off the card, where no print is: it needs the
+//! looks, not a fan (held-out shift seed 57 at 2145.8 s: space 7's $2 tip paid with one $2
+//! chip laid beside it, over the corner of the hand's 9s, its centre 1.2 pixels inside the
+//! card; dropped, and the tip's payoff never written).
 
 use super::pitnet::Seen;
 use super::yolo::Identity;
@@ -33,6 +37,13 @@ pub const ON_CARD_SCORE: f32 = 0.5;
 /// its fan: a fan lays each chip over a third of the one before, 1.24 radii on, give or take
 /// where each was found.
 pub const FAN_REACH: f64 = 1.6;
+
+/// A chip whose centre lies this share of its radius or less inside a card's outline lies at
+/// the card's edge, half of it off the card: a card's print (its index, its pips, a court
+/// card's picture) lies within the card's white border, and a chip found on print lies half
+/// a radius in or more (held-out shift seed 14 at 1698.8 s: a card's corner found as a $1
+/// chip 0.55 of its radius inside).
+pub const AT_THE_EDGE: f64 = 0.25;
 
 /// Chips found on cards in the looks before, and in how many looks running each was found.
 #[derive(Debug, Default, Clone)]
@@ -56,22 +67,23 @@ impl OnCards {
 
     /// Drops from one look's `found` the chips lying on a card ([`lies_on_a_card`]), but for
     /// those found there in [`LOOKS_ON_A_CARD`] looks running (each scoring at least
-    /// [`ON_CARD_SCORE`]) that lie within [`FAN_REACH`] of their radius of a chip kept; and
-    /// remembers them all for the next look. Chips beside cards, and cards, stay as found.
+    /// [`ON_CARD_SCORE`]) that lie within [`FAN_REACH`] of their radius of a chip kept, or at
+    /// the card's edge ([`AT_THE_EDGE`]); and remembers them all for the next look. Chips
+    /// beside cards, and cards, stay as found.
     pub fn sift(&mut self, found: &mut Vec<Seen>) {
-        let on = lies_on_a_card(found);
+        let depths = depths_in_cards(found);
         let mut held = Vec::new();
         // Kept: yes, no, or on a card long enough, if a fan reaches it.
         let mut keep = Vec::with_capacity(found.len());
-        for (s, on) in found.iter().zip(on) {
+        for (s, depth) in found.iter().zip(depths) {
             let Identity::Chip(value) = s.identity else {
                 keep.push(Some(true));
                 continue;
             };
-            if !on {
+            let Some(depth) = depth else {
                 keep.push(Some(true));
                 continue;
-            }
+            };
             let near = 0.5 * s.half_width();
             let before = self
                 .held
@@ -95,7 +107,7 @@ impl OnCards {
                 looks,
             });
             keep.push(if looks >= LOOKS_ON_A_CARD {
-                None
+                (depth <= AT_THE_EDGE * s.half_width()).then_some(true)
             } else {
                 Some(false)
             });
@@ -132,6 +144,16 @@ impl OnCards {
 /// within the card's outline, so that at least half of it would cover the card. One beside a
 /// card, however close, is not.
 pub fn lies_on_a_card(found: &[Seen]) -> Vec<bool> {
+    depths_in_cards(found)
+        .into_iter()
+        .map(|d| d.is_some())
+        .collect()
+}
+
+/// For each of `found`, how far inside a card found with it a chip's centre lies, pixels from
+/// the card's nearest edge (the deepest such card's), or `None` for a chip lying on no card
+/// and for a card.
+pub fn depths_in_cards(found: &[Seen]) -> Vec<Option<f64>> {
     let cards: Vec<([f64; 2], [f64; 2], [f64; 2])> = found
         .iter()
         .filter(|s| s.is_card())
@@ -150,15 +172,22 @@ pub fn lies_on_a_card(found: &[Seen]) -> Vec<bool> {
     found
         .iter()
         .map(|s| {
-            matches!(s.identity, Identity::Chip(_))
-                && cards.iter().any(|&(c, up, right)| {
+            if !matches!(s.identity, Identity::Chip(_)) {
+                return None;
+            }
+            cards
+                .iter()
+                .filter_map(|&(c, up, right)| {
                     let d = [s.centre[0] - c[0], s.centre[1] - c[1]];
-                    let within = |axis: [f64; 2]| {
+                    // Pixels inside the card's edge across `axis` (its centre to that edge).
+                    let inside = |axis: [f64; 2]| {
                         let len = axis[0].hypot(axis[1]);
-                        len > 0.0 && (d[0] * axis[0] + d[1] * axis[1]).abs() / len < len
+                        (len > 0.0).then(|| len - (d[0] * axis[0] + d[1] * axis[1]).abs() / len)
                     };
-                    within(up) && within(right)
+                    let depth = inside(up)?.min(inside(right)?);
+                    (depth > 0.0).then_some(depth)
                 })
+                .max_by(f64::total_cmp)
         })
         .collect()
 }
@@ -284,6 +313,47 @@ mod tests {
             on.sift(&mut found);
         }
         assert_eq!(chips(&found), [[78.0, 74.0], [88.0, 80.0], [98.0, 86.0]]);
+    }
+
+    /// A chip found with its centre at a card's very edge, half of it off the card, lies
+    /// where no print is: found there three looks running it is kept from the third, with no
+    /// fan to reach it (held-out shift seed 57 at 2145.8 s: a tip's one-chip payoff laid
+    /// beside it over a corner of the hand's card, 1.2 pixels inside). A chip a third of its
+    /// radius inside, alone, is still dropped however long it lies there; and one at the edge
+    /// found faintly counts no look.
+    #[test]
+    fn a_chip_at_a_cards_edge_is_kept_after_three_looks_without_a_fan() {
+        assert_eq!(
+            depths_in_cards(&[
+                ace(),
+                chip(100.0, 73.0),
+                chip(117.0, 124.0),
+                chip(126.0, 100.0)
+            ]),
+            [None, Some(1.0), Some(3.0), None]
+        );
+        let none: [[f64; 2]; 0] = [];
+        let look = |on: &mut OnCards, at: Seen| {
+            let mut found = vec![ace(), at];
+            on.sift(&mut found);
+            assert!(found.contains(&ace()));
+            chips(&found)
+        };
+        let mut on = OnCards::default();
+        assert_eq!(look(&mut on, chip(100.0, 73.0)), none);
+        assert_eq!(look(&mut on, chip(100.0, 73.0)), none);
+        assert_eq!(look(&mut on, chip(100.0, 73.0)), [[100.0, 73.0]]);
+        assert_eq!(look(&mut on, chip(100.0, 73.0)), [[100.0, 73.0]]);
+        let mut on = OnCards::default();
+        for k in 0..6 {
+            assert_eq!(look(&mut on, chip(117.0, 124.0)), none, "look {k}");
+        }
+        let mut on = OnCards::default();
+        for k in 0..6 {
+            let mut faint = chip(100.0, 73.0);
+            faint.score = 0.33;
+            assert_eq!(look(&mut on, faint), none, "look {k}");
+        }
     }
 
     /// A chip on a card found faintly (a court card's picture) counts no look toward being

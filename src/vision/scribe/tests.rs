@@ -2005,9 +2005,14 @@ fn a_second_card_of_the_first_cards_face_lost_under_the_hit_was_dealt() {
 
 /// How space 4's $5 wager went, its chip gone from its spot at 5 s with a card still on the
 /// hand, and a chip found a look or two after at `flight` (radii out from the spot, toward
-/// the dealer where negative), and one look in four at `lying` (radii out, from when): the
-/// events written of it, `collect` or `return`.
-fn wager_went(flight: &[f64], lying: Option<(f64, f64)>) -> Vec<&'static str> {
+/// the dealer where negative), and one look in four at `lying` (radii out, from when). With
+/// `slid_in`, it is laid at 2 s, found the look before at `slid_in` radii out as it was slid
+/// in. Returns the events written of it, `collect` or `return`.
+fn wager_went(
+    flight: &[f64],
+    lying: Option<(f64, f64)>,
+    slid_in: Option<f64>,
+) -> Vec<&'static str> {
     let layout = level_layout();
     let space = &layout.spaces[3];
     let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
@@ -2023,7 +2028,8 @@ fn wager_went(flight: &[f64], lying: Option<(f64, f64)>) -> Vec<&'static str> {
         if (1.0..9.0).contains(&t) {
             found.push(seen(Some("9c"), at[0], at[1]));
         }
-        if (0.4..=5.0).contains(&t) {
+        let laid = if slid_in.is_some() { 2.0 } else { 0.4 };
+        if (laid..=5.0).contains(&t) {
             found.push(chip_seen(500, bet));
         }
         // One look after another from 5.2 s, each farther on its way.
@@ -2035,6 +2041,9 @@ fn wager_went(flight: &[f64], lying: Option<(f64, f64)>) -> Vec<&'static str> {
             found.push(chip_seen(500, out(k)));
         }
         if let Some((k, _)) = lying.filter(|l| t >= l.1 && (t * 5.0).round() as i64 % 4 == 0) {
+            found.push(chip_seen(500, out(k)));
+        }
+        if let Some(k) = slid_in.filter(|_| t == 1.8) {
             found.push(chip_seen(500, out(k)));
         }
         found
@@ -2054,20 +2063,25 @@ fn wager_went(flight: &[f64], lying: Option<(f64, f64)>) -> Vec<&'static str> {
 /// 08-11(10)(e), read as collected, as was every return of every shift read).
 #[test]
 fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
-    assert_eq!(wager_went(&[4.0, 9.0], None), ["return"]);
-    assert_eq!(wager_went(&[10.0], None), ["return"]);
-    assert_eq!(wager_went(&[], None), ["collect"]);
-    assert_eq!(wager_went(&[-4.0, -9.0], None), ["collect"]);
+    assert_eq!(wager_went(&[4.0, 9.0], None, None), ["return"]);
+    assert_eq!(wager_went(&[10.0], None, None), ["return"]);
+    assert_eq!(wager_went(&[], None, None), ["collect"]);
+    assert_eq!(wager_went(&[-4.0, -9.0], None, None), ["collect"]);
     // A chip found just past the spot is the stack's top chip half covered by the hand.
-    assert_eq!(wager_went(&[1.0], None), ["collect"]);
+    assert_eq!(wager_went(&[1.0], None, None), ["collect"]);
     // Nor is a chip found now and then where it lay before the wager went one in flight
     // (held-out shift seed 36 at 3159.6 s: the next space's payoff's 50-cent chip, found
     // one look in two, and a collected tip read as handed back).
-    assert_eq!(wager_went(&[], Some((6.0, 0.0))), ["collect"]);
+    assert_eq!(wager_went(&[], Some((6.0, 0.0)), None), ["collect"]);
     // Nor one come to lie there as it went, found look after look (seed 37 at 86.3 s: a
     // split hand's payoff, read and so no longer followed, lying past the other hand's
     // losing double as that was collected).
-    assert_eq!(wager_went(&[], Some((6.0, 5.2))), ["collect"]);
+    assert_eq!(wager_went(&[], Some((6.0, 5.2)), None), ["collect"]);
+    // But a chip found there as the wager was slid in, before it was laid, was the wager on
+    // its way in: found there in flight as it goes, it goes back out (held-out shift seed 57
+    // at 2422.4 s: a voided double handed back, read as collected).
+    assert_eq!(wager_went(&[6.0], None, Some(6.0)), ["return"]);
+    assert_eq!(wager_went(&[], None, Some(6.0)), ["collect"]);
 }
 
 /// The pair's second card, `face`, at space 1 as found at `t` seconds: dealt to the hand on

@@ -102,10 +102,15 @@ impl Scribe {
         };
         let ax = self.axes[usize::from(s.space)];
         // A chip in flight moves on: one found in another look where it was found lies there.
+        // Not one found before the wager was laid: that was on its way in, the wager itself
+        // slid in from the player's side (held-out shift seed 57 at 2422.4 s: space 7's $13
+        // double handed back as the dealer's natural voided it, 08-11(10)(e), found in
+        // flight 6.3 radii out, where it was found 4.4 s before as it was slid in; taken for a
+        // chip lying there, and the double read as collected).
         let lying = |t: f64, p: [f64; 2]| {
             self.chips_flying
                 .iter()
-                .any(|&(u, q)| (u - t).abs() > 1e-6 && dist(p, q) <= r)
+                .any(|&(u, q)| u >= s.t && (u - t).abs() > 1e-6 && dist(p, q) <= r)
         };
         // Chips of the space that went a while after these were carried with their own
         // hand: what is found in flight from then on is theirs (held-out shift seed 49 at
