@@ -2005,11 +2005,11 @@ fn a_second_card_of_the_first_cards_face_lost_under_the_hit_was_dealt() {
 
 /// How space 4's $5 wager went, its chip gone from its spot at 5 s with a card still on the
 /// hand, and a chip found a look or two after at `flight` (radii out from the spot, toward
-/// the dealer where negative), and one look in four at `lying` (radii out, from when). With
+/// the dealer where negative, and radii aside of the line out), and one look in four at `lying` (radii out, from when). With
 /// `slid_in`, it is laid at 2 s, found the look before at `slid_in` radii out as it was slid
 /// in. Returns the events written of it, `collect` or `return`.
 fn wager_went(
-    flight: &[f64],
+    flight: &[[f64; 2]],
     lying: Option<(f64, f64)>,
     slid_in: Option<f64>,
 ) -> Vec<&'static str> {
@@ -2036,9 +2036,13 @@ fn wager_went(
         let k = ((t - 5.2) / 0.2).round();
         let out = |out: f64| [bet[0] - toward[0] * out * r, bet[1] - toward[1] * out * r];
         if t >= 5.2
-            && let Some(&k) = flight.get(k as usize)
+            && let Some(&[k, aside]) = flight.get(k as usize)
         {
-            found.push(chip_seen(500, out(k)));
+            let p = out(k);
+            found.push(chip_seen(
+                500,
+                [p[0] - toward[1] * aside * r, p[1] + toward[0] * aside * r],
+            ));
         }
         if let Some((k, _)) = lying.filter(|l| t >= l.1 && (t * 5.0).round() as i64 % 4 == 0) {
             found.push(chip_seen(500, out(k)));
@@ -2063,12 +2067,18 @@ fn wager_went(
 /// 08-11(10)(e), read as collected, as was every return of every shift read).
 #[test]
 fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
-    assert_eq!(wager_went(&[4.0, 9.0], None, None), ["return"]);
-    assert_eq!(wager_went(&[10.0], None, None), ["return"]);
+    assert_eq!(
+        wager_went(&[[4.0, 0.0], [9.0, 0.0]], None, None),
+        ["return"]
+    );
+    assert_eq!(wager_went(&[[10.0, 0.0]], None, None), ["return"]);
     assert_eq!(wager_went(&[], None, None), ["collect"]);
-    assert_eq!(wager_went(&[-4.0, -9.0], None, None), ["collect"]);
+    assert_eq!(
+        wager_went(&[[-4.0, 0.0], [-9.0, 0.0]], None, None),
+        ["collect"]
+    );
     // A chip found just past the spot is the stack's top chip half covered by the hand.
-    assert_eq!(wager_went(&[1.0], None, None), ["collect"]);
+    assert_eq!(wager_went(&[[1.0, 0.0]], None, None), ["collect"]);
     // Nor is a chip found now and then where it lay before the wager went one in flight
     // (held-out shift seed 36 at 3159.6 s: the next space's payoff's 50-cent chip, found
     // one look in two, and a collected tip read as handed back).
@@ -2080,8 +2090,22 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
     // But a chip found there as the wager was slid in, before it was laid, was the wager on
     // its way in: found there in flight as it goes, it goes back out (held-out shift seed 57
     // at 2422.4 s: a voided double handed back, read as collected).
-    assert_eq!(wager_went(&[6.0], None, Some(6.0)), ["return"]);
+    assert_eq!(wager_went(&[[6.0, 0.0]], None, Some(6.0)), ["return"]);
     assert_eq!(wager_went(&[], None, Some(6.0)), ["collect"]);
+    // A stack found the first look after it went just begun on its way out to the player,
+    // and not found again (its flight between two looks), went to the player (held-out
+    // shift seed 58 at 1163.8 s and 3038.0 s: voided split and double wagers handed back,
+    // read as collected); one found after on its way in was nudged out and collected.
+    assert_eq!(wager_went(&[[1.5, 0.0]], None, None), ["return"]);
+    assert_eq!(wager_went(&[[2.2, 0.5]], None, None), ["return"]);
+    assert_eq!(
+        wager_went(&[[1.5, 0.0], [-4.0, 0.0]], None, None),
+        ["collect"]
+    );
+    // Found aside of the way out to the player, it is no stack on its way there.
+    assert_eq!(wager_went(&[[1.5, 1.2]], None, None), ["collect"]);
+    // Found there now and then, it lies there.
+    assert_eq!(wager_went(&[], Some((1.5, 0.0)), None), ["collect"]);
 }
 
 /// The pair's second card, `face`, at space 1 as found at `t` seconds: dealt to the hand on

