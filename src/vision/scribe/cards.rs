@@ -128,9 +128,10 @@ fn sureness(tr: &Track) -> f64 {
 /// A placed card that went out of sight, waiting to be judged.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Leaving {
-    track: u64,
+    /// The card's track.
+    pub(super) track: u64,
     /// When it was last seen, seconds.
-    t: f64,
+    pub(super) t: f64,
 }
 
 impl Scribe {

@@ -53,6 +53,12 @@ impl Scribe {
         out
     }
 
+    /// True when a card last seen within [`COVERED_S`] of `t` seconds is still to be judged
+    /// gone: whether it went in the round's clear is not known yet.
+    pub(in crate::vision::scribe) fn cards_going_about(&self, t: f64) -> bool {
+        self.leaving.iter().any(|l| (l.t - t).abs() <= COVERED_S)
+    }
+
     /// Placed cards out of sight now, not yet gone, last seen within [`COVERED_S`] after
     /// `end`: they may be the clear that cards gone at `end` were part of, so those wait.
     fn going_after(&self, end: f64) -> bool {

@@ -1959,6 +1959,45 @@ fn a_losing_wager_gone_just_before_the_clear_was_collected() {
     assert_eq!(collects(true), 0);
 }
 
+/// A paid wager gone as the cards went, judged before those cards are, waits for them: with
+/// the round's clear it was taken back with its payoff, not collected (held-out shift seed
+/// 59 at 2434.5 s: space 7's paid $2 tip written collected, and a false
+/// `collection_order`, 08-11(13)). Paid long before, it is judged without waiting.
+#[test]
+fn a_paid_wager_gone_as_the_cards_went_waits_for_the_clear() {
+    let collects = |card_went: f64| {
+        let mut p = Paying::new();
+        p.scribe.stakes[0].paid = true;
+        // The last round's clear (the wager was laid at 1 s).
+        p.scribe.cleared_at = 0.5;
+        p.scribe.chip_leaving.push((1, 19.8));
+        p.scribe
+            .leaving
+            .push(crate::vision::scribe::cards::Leaving {
+                track: 99,
+                t: card_went,
+            });
+        p.scribe.now = 23.5;
+        p.scribe.judge_departures(false);
+        let early = p.scribe.stakes[0].closed;
+        // The cards judged: the round's clear.
+        p.scribe.leaving.clear();
+        p.scribe.cleared_at = 20.0;
+        p.scribe.now = 23.7;
+        p.scribe.judge_departures(false);
+        let n = p
+            .scribe
+            .pending
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Collect { space: 3, .. }))
+            .count();
+        (early, n)
+    };
+    assert_eq!(collects(20.1), (false, 0));
+    // Cards that went long after are no clear it went with: judged at once.
+    assert!(collects(24.0).0);
+}
+
 /// A hand's wager and its double-down are taken in one movement: their chips last seen a
 /// look apart and judged apart, they are one collection, as the dealer made it (held-out
 /// shift seed 54 at 553.5 s: space 5's split hand's $2 wager and $2 double-down written as
