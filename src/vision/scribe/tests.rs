@@ -397,6 +397,33 @@ fn a_back_glimpsed_by_the_dealer_after_the_burn_is_no_pile_of_the_shuffle() {
     );
 }
 
+/// A card back found once in flight in the shoe's lane is a card burned (08-08(3)) when it
+/// was found surely; found faintly, it was something only like a card (held-out shift seed
+/// 58 at 3518.8 s: a column of red chips lifted from the tray's top edge, found once as a
+/// card back at 0.449, written a burn that was not there).
+#[test]
+fn a_card_back_found_once_in_the_lane_is_a_burn_only_when_found_surely() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let burns = |score: f32| {
+        let log = read(&layout, 50, |t| {
+            let mut found = vec![seen(Some("9c"), one[0], one[1])];
+            if (4.0..4.1).contains(&t) {
+                let p = on_lane(&layout, 0.5);
+                let mut back = seen(None, p[0], p[1]);
+                back.score = score;
+                found.push(back);
+            }
+            found
+        });
+        log.iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
+            .count()
+    };
+    assert_eq!(burns(0.6), 1);
+    assert_eq!(burns(0.45), 0);
+}
+
 /// A space's cards taken up by the dealer, two of them followed a moment in the dealer's
 /// hand, come to rest there and then gone: the space's cards picked up, not burned
 /// (08-11(17); shift seed 12 at 2608 s, two cards taken for a hand set apart and the rest

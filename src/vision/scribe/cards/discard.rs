@@ -20,6 +20,14 @@ const LANE_JUDGE_S: f64 = 3.0;
 /// discard holder, a card may come to rest and still be the card that flew.
 const LANE_BACK: f64 = 0.05;
 
+/// How sure the surest sighting of a card back's flight in the shoe's lane is, at least, when
+/// it was a card: as sure as a find alone must be to begin a track (the tracker's default
+/// `confirm_score`). The surest
+/// sighting of each of the 24 burns of held-out shifts seeds 57 to 59 scored 0.60 or more;
+/// a column of red chips lifted from the tray's top edge, found once as a card back at
+/// 0.449, was written a burn (seed 58 at 3518.8 s).
+const LANE_SURE: f32 = 0.5;
+
 /// Sightings of a burn this many seconds apart are one burn.
 const BURN_SEEN_S: f64 = 1.0;
 
@@ -58,7 +66,7 @@ impl Scribe {
             } else {
                 self.flying.push((now, s.centre));
                 if along(shoe, discard, s.centre).1 <= lane {
-                    self.in_lane.push((now, s.centre));
+                    self.in_lane.push((now, s.centre, s.score));
                 }
             }
         }
@@ -92,25 +100,28 @@ impl Scribe {
     /// ago: a card burned from the shoe (08-08(3)) that was not seen by the holder (it lies
     /// near it for a fifth of a second, as long as between two looks), unless they came to
     /// rest where a card lies (a hole card dealt, a pile of the shuffle laid out) or were the
-    /// shuffle's piles taken to the shoe, heading away from the holder.
+    /// shuffle's piles taken to the shoe, heading away from the holder, or none was found
+    /// surely ([`LANE_SURE`]).
     pub(in crate::vision::scribe) fn judge_lane(&mut self, all: bool) {
         let (shoe, discard) = (centroid(&self.layout.shoe), centroid(&self.layout.discard));
         let now = self.now;
         self.in_lane.sort_by(|a, b| a.0.total_cmp(&b.0));
-        while let Some(&(first, _)) = self.in_lane.first() {
+        while let Some(&(first, _, _)) = self.in_lane.first() {
             let mut n = 1;
             while n < self.in_lane.len() && self.in_lane[n].0 - self.in_lane[n - 1].0 <= LANE_GAP_S
             {
                 n += 1;
             }
-            let (last, at) = self.in_lane[n - 1];
+            let (last, at, _) = self.in_lane[n - 1];
             if !all
                 && (now - last <= LANE_JUDGE_S
                     || n == self.in_lane.len() && now - last <= LANE_GAP_S)
             {
                 break;
             }
-            let seen: Vec<(f64, [f64; 2])> = self.in_lane.drain(..n).collect();
+            let seen: Vec<(f64, [f64; 2], f32)> = self.in_lane.drain(..n).collect();
+            // Found surely once at least: a card back, not something only like one.
+            let sure = seen.iter().any(|s| s.2 >= LANE_SURE);
             // A card lying where it was last seen, or a card come to rest as it flew or just
             // after, no nearer the shoe than where it was last seen: a card dealt, seen on its
             // way (the hole card; a face-up card found as a back in flight). A card dealt
@@ -149,7 +160,7 @@ impl Scribe {
                 .piles_went
                 .iter()
                 .any(|&w| first >= w - 2.0 * LANE_GAP_S && first <= w + LANE_GAP_S);
-            if !came_to_rest && (!piles_going || toward) {
+            if sure && !came_to_rest && (!piles_going || toward) {
                 self.shoe_burn(last);
             }
         }
