@@ -22,10 +22,9 @@ const LANE_BACK: f64 = 0.05;
 
 /// How sure the surest sighting of a card back's flight in the shoe's lane is, at least, when
 /// it was a card: as sure as a find alone must be to begin a track (the tracker's default
-/// `confirm_score`). The surest
-/// sighting of each of the 24 burns of held-out shifts seeds 57 to 59 scored 0.60 or more;
-/// a column of red chips lifted from the tray's top edge, found once as a card back at
-/// 0.449, was written a burn (seed 58 at 3518.8 s).
+/// `confirm_score`). The surest sighting of each of the 24 burns of held-out shifts seeds 57
+/// to 59 scored 0.60 or more; a column of red chips lifted from the tray's top edge, found
+/// once as a card back at 0.449, was written a burn (seed 58 at 3518.8 s).
 const LANE_SURE: f32 = 0.5;
 
 /// Sightings of a burn this many seconds apart are one burn.
