@@ -73,6 +73,10 @@ pub struct Track {
     pub centre: [f64; 2],
     /// Where it was first found: centre, pixels.
     pub origin: [f64; 2],
+    /// Where and when it was found the time before its last find: centre, pixels; seconds
+    /// (`None`: found once). A card whose first find was off (found as it landed, or half
+    /// under the next card laid over it) may have lain still since this one.
+    pub before: Option<([f64; 2], f64)>,
     /// Its corners when last found, pixels (as [`Seen::corners`]).
     pub corners: [[f64; 2]; 4],
     /// Velocity, pixels per second, from its last two finds.
@@ -546,6 +550,7 @@ impl Tracker {
                     0.5 * tr.velocity[0] + 0.5 * (s.centre[0] - tr.centre[0]) / dt,
                     0.5 * tr.velocity[1] + 0.5 * (s.centre[1] - tr.centre[1]) / dt,
                 ];
+                tr.before = Some((from, tr.last));
                 tr.centre = s.centre;
                 tr.corners = s.corners;
                 tr.last = t;
@@ -594,6 +599,7 @@ impl Tracker {
                 votes: Vec::new(),
                 centre: s.centre,
                 origin: s.centre,
+                before: None,
                 corners: s.corners,
                 velocity: [0.0, 0.0],
                 first: t,
@@ -732,8 +738,10 @@ impl Tracker {
         other.id = self.next_id;
         other.first = when;
         other.origin = other.centre;
+        other.before = None;
         self.next_id += 1;
         let away = tr.centre;
+        tr.before = Some((away, tr.last));
         tr.centre = s.centre;
         tr.corners = s.corners;
         tr.velocity = [0.0, 0.0];
@@ -930,6 +938,7 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<C
             0.5 * tr.velocity[1] + 0.5 * v[1],
         ];
     }
+    tr.before = Some((tr.centre, tr.last));
     tr.centre = s.centre;
     tr.corners = s.corners;
     tr.last = t;

@@ -149,15 +149,12 @@ impl Scribe {
                         // a card found a little off in one look has a velocity. Shift seed
                         // 13 at 483 s: the hole card, found faintly from 483.43 s, 4 pixels
                         // off at 484.40 s, its first sure find, was dealt after the next
-                        // card.)
-                        rest_t: if dist(tr.origin, tr.centre)
-                            .min(tr.velocity[0].hypot(tr.velocity[1]) * (tr.last - tr.first))
-                            <= self.config.still * half_width(&tr.corners)
-                        {
-                            tr.first
-                        } else {
-                            tr.last
-                        },
+                        // card.) Else still since its find before the last, found there:
+                        // its first find was off (held-out shift seed 59 at 105.4 s: a bust
+                        // hand's 5s, first found half under the 10d being laid over it, read
+                        // as a 5d 11 pixels off, then still for half a second until the hand
+                        // was taken, never written dealt).
+                        rest_t: Self::still_since(tr, self.config.still),
                         left_rest: None,
                         first_t: tr.first,
                         seen_t: tr.last,
@@ -194,6 +191,23 @@ impl Scribe {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Since when a card track just become an object has lain where it lies now (seconds):
+    /// `still` is how far it may be found off and still be lying there, as a share of its half
+    /// width.
+    fn still_since(tr: &Track, still: f64) -> f64 {
+        let near = still * half_width(&tr.corners);
+        if dist(tr.origin, tr.centre)
+            .min(tr.velocity[0].hypot(tr.velocity[1]) * (tr.last - tr.first))
+            <= near
+        {
+            tr.first
+        } else {
+            tr.before
+                .filter(|&(at, _)| dist(at, tr.centre) <= near)
+                .map_or(tr.last, |(_, t)| t)
         }
     }
 

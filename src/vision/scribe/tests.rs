@@ -84,11 +84,20 @@ fn on_lane(layout: &Layout, f: f64) -> [f64; 2] {
 }
 
 fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
+    read_at(layout, (0..looks).map(|i| f64::from(i) * 0.2), found)
+}
+
+/// The same, looking at the times `looks` (seconds, rising): the looker looks where the
+/// picture changed, not at fixed steps.
+fn read_at(
+    layout: &Layout,
+    looks: impl IntoIterator<Item = f64>,
+    found: impl Fn(f64) -> Vec<Seen>,
+) -> Vec<Event> {
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut scribe = Scribe::new(layout, ScribeConfig::default());
     let mut log = Vec::new();
-    for i in 0..looks {
-        let t = f64::from(i) * 0.2;
+    for t in looks {
         let found = found(t);
         let changes = tracker.update(t, &found);
         log.extend(scribe.update(t, &found, &changes, tracker.objects()));
@@ -1740,6 +1749,76 @@ fn a_bust_card_laid_as_its_wager_was_taken_stays_dealt() {
         ["9c", "7d", "Kh"],
         "the hole card turned after the hit"
     );
+}
+
+/// A busted hand's hit is on the felt a moment: the dealer takes the cards and the wager at
+/// once (99-01.3-08-11(10)(b)). Its first find may be off, read half under the next card as
+/// that is laid over it, and then it lies still for a few looks only before the hand is
+/// taken up (held-out shift seed 59 at 105.4 s: the 5s, first found as a 5d 11 pixels off,
+/// still for half a second, never written dealt; the hand read 17 and not a bust). It was
+/// dealt, from its first find where it lay.
+#[test]
+fn a_bust_hit_first_found_off_and_taken_up_soon_after_is_dealt() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    // Looks 0.2 s apart, and as the hit lands 0.13 and 0.27 s apart (the looker looks when
+    // the picture changed, as seed 59's did).
+    let looks = (0..10)
+        .map(|i| f64::from(i) * 0.2)
+        .chain([2.0, 2.13, 2.4, 2.53, 2.8])
+        .chain((15..30).map(|i| f64::from(i) * 0.2));
+    let log = read_at(&layout, looks, |t| {
+        let t = (t * 100.0).round() / 100.0;
+        let mut found = Vec::new();
+        // The wager and the hand, taken up at 2.8 s.
+        if t < 2.8 {
+            found.push(chip_seen(500, bet));
+        }
+        if (0.6..2.8).contains(&t) {
+            found.push(seen(Some("Ac"), at[0], at[1]));
+        }
+        if (1.0..2.8).contains(&t) {
+            found.push(seen(Some("6c"), at[0] + 14.0, at[1] + 10.0));
+        }
+        // The hit: first found 9 px off as a 5d, unsurely, then the 5s where it lies.
+        let five = [at[0] + 28.0, at[1] + 20.0];
+        if t == 2.0 {
+            let mut off = seen(Some("5d"), five[0] - 7.0, five[1] + 6.0);
+            (off.score, off.read) = (0.5, 0.33);
+            found.push(off);
+        } else if (2.1..2.8).contains(&t) {
+            found.push(seen(Some("5s"), five[0], five[1]));
+        }
+        // The next hit, laid over it.
+        if (2.13..2.8).contains(&t) {
+            found.push(seen(Some("10d"), at[0] + 42.0, at[1] + 30.0));
+        }
+        if (1.4..6.0).contains(&t) {
+            found.push(seen(Some("9s"), left + 20.0, y));
+        }
+        if (1.8..6.0).contains(&t) {
+            found.push(seen(None, left + 60.0, y));
+        }
+        found
+    });
+    let hand: Vec<(String, f64)> = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    to: Target::Hand { space: 4, hand: 1 },
+                    ..
+                }
+            )
+        })
+        .filter_map(|e| face_dealt(e.clone()).map(|f| (f, e.t)))
+        .collect();
+    let faces: Vec<&str> = hand.iter().map(|h| h.0.as_str()).collect();
+    assert_eq!(faces, ["Ac", "6c", "5s", "10d"], "{log:?}");
+    assert!((hand[2].1 - 2.13).abs() < 1e-6, "{hand:?}");
 }
 
 /// The dealer's draws are laid in a row to the immediate right of the first two cards
