@@ -298,7 +298,7 @@ enum Decoded {
 enum Looked {
     /// A frame looked at, how many frames were decoded up to it, and what the model found
     /// there (or how it failed: the thread stops after it).
-    Frame(RgbFrame, u64, Result<Look, RecognizerError>),
+    Frame(RgbFrame, u64, Box<Result<Look, RecognizerError>>),
     /// The end of the footage, as [`Decoded::End`].
     End(u64, Option<f64>),
     /// Decoding failed, as [`Decoded::Failed`].
@@ -331,7 +331,7 @@ fn look_on_a_thread(
                         min_score,
                     );
                     let failed = look.is_err();
-                    tx.send(Looked::Frame(f, count, look)).is_ok() && !failed
+                    tx.send(Looked::Frame(f, count, Box::new(look))).is_ok() && !failed
                 }
                 Decoded::End(count, declared) => tx.send(Looked::End(count, declared)).is_ok(),
                 Decoded::Failed(e, count) => tx.send(Looked::Failed(e, count)).is_ok(),

@@ -98,7 +98,8 @@ fn clip(r: Region, b: Region) -> Option<Region> {
     (c.x0 < c.x1 && c.y0 < c.y1).then_some(c)
 }
 
-fn overlap(a: Region, b: Region) -> bool {
+/// True when regions `a` and `b` share a pixel.
+pub fn overlap(a: Region, b: Region) -> bool {
     a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 }
 

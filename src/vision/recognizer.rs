@@ -488,12 +488,18 @@ impl Recognizer {
             fresh,
             changes,
             owns,
+            card_owns,
             windows,
             pixels,
             whole,
             found: looked,
             scaled: _,
         } = look;
+        // Chips are found again where the looks looked; cards only where the picture changed.
+        let looked_at = |f: &Seen| {
+            let owns = if f.is_card() { &card_owns } else { &owns };
+            owns.iter().any(|&o| looks::holds(o, f.point))
+        };
         let same = matches!(&self.stream, Some(s) if s.width == width && s.height == height);
         if fresh || !same {
             self.on_cards.clear();
@@ -515,11 +521,13 @@ impl Recognizer {
         // What was found outside the looks stands; what was found inside is found again.
         let (before, stays): (Vec<Seen>, Vec<Seen>) = std::mem::take(&mut s.found)
             .into_iter()
-            .partition(|f| owns.iter().any(|&o| looks::holds(o, f.point)));
+            .partition(looked_at);
         let all: Vec<Seen> = looked
             .into_iter()
             .filter(|f| {
-                self.model_zones.keeps(f.point) && card_sized(f, self.chip_radius_model(f.centre))
+                looked_at(f)
+                    && self.model_zones.keeps(f.point)
+                    && card_sized(f, self.chip_radius_model(f.centre))
             })
             .collect();
         let all = self.faint_kept(all, &stays);
