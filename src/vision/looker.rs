@@ -86,8 +86,8 @@ pub struct Looker {
     zones: Zones,
     /// The size of the stream's frames at the model's scale; `None` before its first.
     size: Option<(usize, usize)>,
-    /// Where the picture changed at the last look (pixels at the model's scale): looked at
-    /// again once in the next, as it settled ([`Looker::look`]).
+    /// Around each chip found surely where the picture changed, at each of the last
+    /// [`SETTLE_LOOKS`] looks, oldest first (pixels at the model's scale): looked at again.
     settling: Vec<Vec<Region>>,
 }
 
