@@ -153,11 +153,14 @@ impl Looker {
         let changes = if fresh { Changes::whole(w, h) } else { changes };
         let bounds = self.zones.bounds(w, h);
         // Where the picture changed; then, in windows of their own, around the chips found
-        // where it changed in the last few looks, settled since ([`SETTLE_LOOKS`]), where no
-        // window looks already. Cards are looked at again only where the picture changed, in
-        // the windows they would have had without these: read again in other windows, a card
-        // half under another may read as another face (held-out shift seed 60 at 3537.9 s:
-        // a double-down Qh under the Jc laid on the split hand beside it read as the Jc).
+        // where it changed in the last few looks, settled since ([`SETTLE_LOOKS`]), unless a
+        // window of the change takes in all of one (dropping those that only overlap one, the
+        // hand's edge still moving beside the fan, left seed 60's $25 at 1755.0 s unseen; what
+        // both find is the change's window's). Cards are looked at again only where the
+        // picture changed, in the windows they would have had without these: read again in
+        // other windows, a card half under another may read as another face (held-out shift
+        // seed 60 at 3537.9 s: a double-down Qh under the Jc laid on the split hand beside it
+        // read as the Jc).
         if fresh {
             self.settling.clear();
         }
@@ -169,7 +172,7 @@ impl Looker {
             let apart: Vec<Region> = self
                 .owns(&settled, bounds)
                 .into_iter()
-                .filter(|&s| !card_owns.iter().any(|&o| looks::overlap(o, s)))
+                .filter(|&s| !card_owns.iter().any(|&o| looks::within(s, o)))
                 .collect();
             owns.extend(apart);
         }
@@ -206,11 +209,20 @@ impl Looker {
                 });
             }
             pixels += (end - at) * ww * wh;
-            found.extend(
-                self.run(input, end - at, wh, ww, &wins, floor)?
-                    .into_iter()
-                    .flatten(),
-            );
+            // What a window around a settled chip finds where a window of the change looks
+            // too is that window's to find: found twice, it would be two things.
+            for (&i, seen) in
+                order[at..end]
+                    .iter()
+                    .zip(self.run(input, end - at, wh, ww, &wins, floor)?)
+            {
+                let settling = i >= card_owns.len();
+                found.extend(
+                    seen.into_iter().filter(|f| {
+                        !settling || !card_owns.iter().any(|&o| looks::holds(o, f.point))
+                    }),
+                );
+            }
             at = end;
         }
         // Chips found surely where the picture changed (not where it only settled: the

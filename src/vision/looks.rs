@@ -103,6 +103,11 @@ pub fn overlap(a: Region, b: Region) -> bool {
     a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 }
 
+/// True when region `inner` lies wholly within region `outer`.
+pub fn within(inner: Region, outer: Region) -> bool {
+    outer.x0 <= inner.x0 && inner.x1 <= outer.x1 && outer.y0 <= inner.y0 && inner.y1 <= outer.y1
+}
+
 fn union(a: Region, b: Region) -> Region {
     Region {
         x0: a.x0.min(b.x0),
@@ -126,6 +131,14 @@ mod tests {
         x1: 1280,
         y1: 720,
     };
+
+    #[test]
+    fn a_region_lies_within_another_only_wholly() {
+        let outer = r(10, 10, 50, 50);
+        assert!(within(r(10, 20, 50, 30), outer));
+        assert!(!within(r(40, 20, 60, 30), outer));
+        assert!(!within(outer, r(20, 20, 40, 40)));
+    }
 
     #[test]
     fn a_chip_set_down_is_looked_at_within_reach() {

@@ -88,8 +88,9 @@ pub struct Scribe {
     /// The dealer's placed cards in order.
     dealer: Vec<u64>,
     leaving: Vec<Leaving>,
-    /// Card backs seen by the discard holder: first and last time of the current sighting.
-    burn_seen: Option<(f64, f64)>,
+    /// Card backs seen by the discard holder: the last time of the current sighting, and how
+    /// surely it was found at most.
+    burn_seen: Option<(f64, f32)>,
     /// Card backs seen flying to the discard holder, waiting to be judged: when last seen.
     burns: Vec<f64>,
     /// When placed cards were last seen before they went (kept a while): a card back seen
@@ -242,9 +243,7 @@ impl Scribe {
         }
         self.watch_discard(&[]);
         self.judge_arrivals(true);
-        if let Some((_, last)) = self.burn_seen.take() {
-            self.shoe_burn(last);
-        }
+        self.end_burn_seen();
         self.judge_lane(true);
         self.judge(true);
         self.judge_departures(true);

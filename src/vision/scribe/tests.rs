@@ -433,6 +433,36 @@ fn a_card_back_found_once_in_the_lane_is_a_burn_only_when_found_surely() {
     assert_eq!(burns(0.45), 0);
 }
 
+/// A card back found by the discard holder, on its way there, is a card burned (08-08(3))
+/// when it was found surely once; found faintly, it was something only like one (held-out
+/// shift seed 61 at 3093.7 s and 3509.0 s: the dealer's hand carrying a double-down card to
+/// space 7 beside the holder, found as a back at 0.476 and 0.449, written a burn each time).
+#[test]
+fn a_card_back_found_by_the_discard_holder_is_a_burn_only_when_found_surely() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let burns = |scores: &[f32]| {
+        let log = read(&layout, 50, |t| {
+            let mut found = vec![seen(Some("9c"), one[0], one[1])];
+            let look = ((t - 4.0) / 0.2).round();
+            if (0.0..scores.len() as f64).contains(&look) {
+                let p = on_lane(&layout, 0.9);
+                let mut back = seen(None, p[0], p[1]);
+                back.score = scores[look as usize];
+                found.push(back);
+            }
+            found
+        });
+        log.iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
+            .count()
+    };
+    assert_eq!(burns(&[0.55]), 1);
+    assert_eq!(burns(&[0.45, 0.6]), 1);
+    assert_eq!(burns(&[0.476]), 0);
+    assert_eq!(burns(&[0.449, 0.42]), 0);
+}
+
 /// A space's cards taken up by the dealer, two of them followed a moment in the dealer's
 /// hand, come to rest there and then gone: the space's cards picked up, not burned
 /// (08-11(17); shift seed 12 at 2608 s, two cards taken for a hand set apart and the rest

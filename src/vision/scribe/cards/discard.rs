@@ -20,11 +20,14 @@ const LANE_JUDGE_S: f64 = 3.0;
 /// discard holder, a card may come to rest and still be the card that flew.
 const LANE_BACK: f64 = 0.05;
 
-/// How sure the surest sighting of a card back's flight in the shoe's lane is, at least, when
-/// it was a card: as sure as a find alone must be to begin a track (the tracker's default
-/// `confirm_score`). The surest sighting of each of the 24 burns of held-out shifts seeds 57
-/// to 59 scored 0.60 or more; a column of red chips lifted from the tray's top edge, found
-/// once as a card back at 0.449, was written a burn (seed 58 at 3518.8 s).
+/// How sure the surest sighting of a card back's flight in the shoe's lane, or by the discard
+/// holder, is, at least, when it was a card: as sure as a find alone must be to begin a track
+/// (the tracker's default `confirm_score`). The surest sighting of each of the 24 burns of
+/// held-out shifts seeds 57 to 59 scored 0.60 or more; a column of red chips lifted from the
+/// tray's top edge, found once as a card back at 0.449, was written a burn (seed 58 at
+/// 3518.8 s). By the holder, the surest sighting of each of seed 61's seven burns seen there
+/// scored 0.55 or more; the dealer's hand carrying a double-down card to space 7 beside the
+/// holder, found as a back at 0.476 and 0.449, was written a burn twice (3093.7 s, 3509.0 s).
 const LANE_SURE: f32 = 0.5;
 
 /// Sightings of a burn this many seconds apart are one burn.
@@ -53,7 +56,7 @@ impl Scribe {
         let lane = self.config.burn_lane * dist(shoe, discard);
         let now = self.now;
         self.flying.retain(|f| now - f.0 <= 2.0 * FLIGHT_S);
-        let mut seen = false;
+        let mut seen: Option<f32> = None;
         for s in found {
             if s.identity != Identity::CardBack
                 || placed.iter().any(|&p| dist(p, s.centre) <= s.half_width())
@@ -61,7 +64,7 @@ impl Scribe {
                 continue;
             }
             if dist(s.centre, discard) <= reach && poly_dist(&self.layout.discard, s.centre) > 0.0 {
-                seen = true;
+                seen = Some(seen.map_or(s.score, |b| b.max(s.score)));
             } else {
                 self.flying.push((now, s.centre));
                 if along(shoe, discard, s.centre).1 <= lane {
@@ -69,16 +72,25 @@ impl Scribe {
                 }
             }
         }
-        match self.burn_seen {
-            _ if seen => {
-                let first = self.burn_seen.map_or(now, |b| b.0);
-                self.burn_seen = Some((first, now));
+        match (self.burn_seen, seen) {
+            (_, Some(score)) => {
+                let surest = self.burn_seen.map_or(score, |b| b.1.max(score));
+                self.burn_seen = Some((now, surest));
             }
-            Some((_, last)) if now - last > self.config.together_s => {
-                self.burn_seen = None;
-                self.shoe_burn(last);
+            (Some((last, _)), None) if now - last > self.config.together_s => {
+                self.end_burn_seen();
             }
             _ => {}
+        }
+    }
+
+    /// Ends the current sighting of a card back by the discard holder: a card burned from the
+    /// shoe when it was found surely once at least ([`LANE_SURE`]).
+    pub(in crate::vision::scribe) fn end_burn_seen(&mut self) {
+        if let Some((last, surest)) = self.burn_seen.take()
+            && surest >= LANE_SURE
+        {
+            self.shoe_burn(last);
         }
     }
 
