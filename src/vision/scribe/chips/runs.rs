@@ -367,6 +367,12 @@ impl Scribe {
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && !s.paid)
             .filter(|_| self.dealers_turn())
+            // Not chips fanned from another space's wager where it stood: a chip of them
+            // lies within a chip's width of its spot, where no payoff is laid (clean shift
+            // seed 62 at 1515.6 s: space 2's $20 double-down fanned from its stack toward
+            // the dealer, its three upper chips read as a $15 payoff to space 1's second
+            // split hand, and a `payoff_not_hand_by_hand` not there).
+            .filter(|s| !self.on_another_wager(s.space, &points, chip_d))
             .find(|s| {
                 let ax = self.axes[usize::from(s.space)];
                 let nearest = points
@@ -376,6 +382,18 @@ impl Scribe {
                 nearest.is_some_and(|p| pays_main(sub(p, s.at), ax, chip_d))
             })
             .map(|s| s.space)
+    }
+
+    /// True when one of `points` (pixels) lies within a chip's width (`chip_d`) of the spot
+    /// of an open wager in sight at a space other than `space`, a tip bet aside.
+    fn on_another_wager(&self, space: u8, points: &[[f64; 2]], chip_d: f64) -> bool {
+        self.stakes.iter().any(|o| {
+            !o.closed
+                && o.space != space
+                && o.bet() != Bet::Tip
+                && self.present(o)
+                && points.iter().any(|p| dist(*p, o.at) <= chip_d)
+        })
     }
 
     /// The space of the open main wager whose stack went out of sight as `run` came to rest

@@ -1241,6 +1241,53 @@ fn a_split_hands_payoff_is_that_hands() {
     assert_eq!(paid, Some((3, 2, 1700)), "{:?}", p.scribe.pending);
 }
 
+/// The next space's double-down stack spread where it stood toward the dealer, its upper
+/// chips lying where a split hand's payoff goes, is that double fanned, no payoff: a chip of
+/// it lies within a chip's width of the double's spot, where no payoff is laid (08-11(16)(a)).
+/// Clean shift seed 62 at 1515.6 s: space 2's $20 double fanned from its stack, its three
+/// upper $5s read as a $15 payoff to space 1's second split hand and a
+/// `payoff_not_hand_by_hand` not there.
+#[test]
+fn a_double_spread_where_it_stood_by_a_split_hands_payoff_spot_is_that_double() {
+    let mut p = Paying::new();
+    p.dealer_played();
+    let toward = p.scribe.axes[3].toward;
+    let chip_d = 2.0 * p.radius;
+    let column = |p: &Paying, k: f64, i: f64| {
+        let q = p.along(k);
+        let d = i * 0.62 * chip_d;
+        [q[0] + toward[0] * d, q[1] + toward[1] * d]
+    };
+    // Space 3's second hand, its $15.00 split wager 2.7 chip widths right of the first's.
+    let second = p.along(2.7);
+    p.put(60, second, 500);
+    p.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
+    // Space 4's $20.00 double-down, a stack of four $5s (track 70) a step short of where
+    // that hand's payoff goes, spread toward the dealer: its bottom chip stays on its spot.
+    let spot = column(&p, 2.7 + 1.4, -1.0);
+    p.put(70, spot, 500);
+    p.stake(4, 1, WagerKind::Double, spot, 500, vec![70]);
+    let mut fan = Vec::new();
+    for i in 0..3 {
+        p.put(40 + i as u64, column(&p, 2.7 + 1.4, i as f64), 500);
+        fan.push(40 + i as u64);
+    }
+    assert_eq!(p.scribe.split_payoff(&fan), None, "another space's double");
+    p.scribe.judge_runs(vec![fan.clone()]);
+    assert_eq!(p.paid(), Vec::new(), "{:?}", p.scribe.pending);
+    let double = &p.scribe.stakes[2];
+    assert_eq!((double.space, double.amount, double.counted), (4, 2000, true));
+    // Without the double's stack there, the same chips are the split hand's payoff.
+    let mut q = Paying::new();
+    q.dealer_played();
+    q.put(60, second, 500);
+    q.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
+    for (i, id) in fan.iter().enumerate() {
+        q.put(*id, column(&q, 2.7 + 1.4, i as f64), 500);
+    }
+    assert_eq!(q.scribe.split_payoff(&fan), Some(3));
+}
+
 /// A payoff fanned to the right end to end against the next space's wager fanned toward
 /// it, their nearest chips just under a width apart (clean shift seed 13 at 1505 s): two
 /// runs, not one long fan counted as one wager.
