@@ -129,6 +129,32 @@ impl Stake {
                 .all(|n| not_its(n) && dist(n.rest, self.at) > reach + 0.3 * chip_d)
     }
 
+    /// Whether every one of `points` (pixels) lies behind this stake's spot, more than half
+    /// a chip's width (`chip_d`) back from it along its fan, away from the fan's far end, the
+    /// stake spread where it stood. A stack spread where it stood keeps its bottom chip on its
+    /// spot and slides the rest toward the far end (08-11(16)(a)): behind its bottom chip lies
+    /// none of its chips (clean shift seed 62 at 2112.6 s: a $25 found a moment where no chip
+    /// lay, a chip's width behind the bottom of space 1's $11 double-down spread where it
+    /// stood, its $1 top seen at the far end, read as more of it, a $36 double and a
+    /// `double_rule_broken` not there).
+    fn behind_its_spot(&self, points: &[[f64; 2]], chip_d: f64) -> bool {
+        let Some(far) = self
+            .fan
+            .iter()
+            .copied()
+            .max_by(|a, b| dist(*a, self.at).total_cmp(&dist(*b, self.at)))
+        else {
+            return false;
+        };
+        if self.top == 0 || dist(far, self.at) < 0.5 * chip_d {
+            return false;
+        }
+        let along = unit(sub(far, self.at));
+        points
+            .iter()
+            .all(|p| dot(sub(*p, self.at), along) < -0.5 * chip_d)
+    }
+
     fn bet(&self) -> Bet {
         match self.kind {
             WagerKind::Tip | WagerKind::TipDouble => Bet::Tip,
@@ -589,7 +615,9 @@ impl Scribe {
         }
         Some(double.filter(|&k| {
             let s = &self.stakes[k];
-            s.counted && continues(&s.fan, points, chip_d, s.at, true)
+            s.counted
+                && !s.behind_its_spot(points, chip_d)
+                && continues(&s.fan, points, chip_d, s.at, true)
         }))
     }
 

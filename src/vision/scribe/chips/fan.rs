@@ -95,6 +95,14 @@ pub(super) fn beyond(fan: &[[f64; 2]], notes: &[&ChipNote], chip_d: f64) -> Vec<
     out
 }
 
+/// A share of a chip's width: a chip lying more than this across the row of a fan of three
+/// chips or more is no chip of it uncovered late, as past its far end (see [`continues`]).
+/// Chips of a row lie within 0.08 of a width of it but where two fans cross (shift seed 51,
+/// see `OFF_A_CROWDED_ROW`); clean shift seed 62 at 2112.6 s: a $25 found a moment where no
+/// chip lay, 0.50 of a width across space 1's $22 payoff fan, by its fourth chip, read as
+/// more of it, $47.
+const ACROSS_A_ROW: f64 = 0.35;
+
 /// The step of a fan (a share of a chip's width) whose one chip read gives none to measure:
 /// each chip of a fan covers about a third of the one before (08-11(16)(a)).
 const LONE_STEP: f64 = 0.65;
@@ -124,9 +132,12 @@ pub(super) fn continues(
         .iter()
         .map(|b| dist(*b, from))
         .fold(f64::INFINITY, f64::min);
+    // Nor, by a row of three or more, a chip more than [`ACROSS_A_ROW`] of a width across it.
+    let row = (fan.len() >= 3).then(|| fan_line(fan));
     if points.iter().any(|a| {
         fan.iter().any(|b| dist(*a, *b) <= 1.05 * chip_d)
             && !off_line(fan, *a, chip_d)
+            && row.is_none_or(|(end, axis)| across(end, axis, *a) <= ACROSS_A_ROW * chip_d)
             && dist(*a, from) > nearest_from - 0.9 * chip_d
     }) {
         return true;
@@ -166,7 +177,7 @@ pub(super) fn continues(
         let d = sub(*q, end);
         let along = dot(d, dir);
         let across = (d[0] * dir[1] - d[1] * dir[0]).abs();
-        along > 0.0 && along <= 2.6 * step && across <= 0.35 * chip_d
+        along > 0.0 && along <= 2.6 * step && across <= ACROSS_A_ROW * chip_d
     })
 }
 

@@ -1276,7 +1276,10 @@ fn a_double_spread_where_it_stood_by_a_split_hands_payoff_spot_is_that_double() 
     p.scribe.judge_runs(vec![fan.clone()]);
     assert_eq!(p.paid(), Vec::new(), "{:?}", p.scribe.pending);
     let double = &p.scribe.stakes[2];
-    assert_eq!((double.space, double.amount, double.counted), (4, 2000, true));
+    assert_eq!(
+        (double.space, double.amount, double.counted),
+        (4, 2000, true)
+    );
     // Without the double's stack there, the same chips are the split hand's payoff.
     let mut q = Paying::new();
     q.dealer_played();
@@ -1580,6 +1583,27 @@ fn a_chip_beside_a_payoffs_end_off_its_line_does_not_continue_it() {
     assert!(!continues(&fan, &[[588.2, 273.3]], chip_d, from, true));
     // On the line, a chip's step past the end: more of it.
     assert!(continues(&fan, &[[595.0, 253.5]], chip_d, from, true));
+}
+
+/// A chip half a width across a payoff fan's row, by one of its chips, is no chip of it
+/// uncovered late: a fan's chips lie in a row (08-11(16)(a)). Clean shift seed 62 at
+/// 2112.6 s: a $25 found a moment where no chip lay, by the fourth chip of space 1's $22
+/// payoff fan, read as more of it, $47 (the pixels of that hour).
+#[test]
+fn a_chip_half_a_width_across_a_fans_row_does_not_continue_it() {
+    let chip_d = 22.4;
+    let fan = [
+        [303.0, 415.0],
+        [308.0, 428.0],
+        [314.0, 440.0],
+        [319.0, 452.0],
+        [324.0, 467.0],
+    ];
+    let from = [275.0, 429.0];
+    assert!(!continues(&fan, &[[308.0, 457.0]], chip_d, from, true));
+    // In the row, in the gap of a chip missed between two of it: more of it.
+    let fan_gap = [fan[0], fan[1], fan[3], fan[4]];
+    assert!(continues(&fan_gap, &[[313.6, 440.5]], chip_d, from, true));
 }
 
 /// A wager fanned where it stands is read before the payoff beside it: its stack went
@@ -1902,6 +1926,58 @@ fn a_hand_doubles_once() {
     // Chips anywhere else toward the hand: no second double.
     let off = [far[0], far[1] + 3.0 * chip_d];
     assert_eq!(p.scribe.barred_double(3, 1, &[off], chip_d), Some(None));
+}
+
+/// A double-down stack spread where it stood keeps its bottom chip on its spot and slides the
+/// rest toward its top (08-11(16)(a)): a chip found a chip's width behind that bottom chip is
+/// no more of it, though within a chip's width of the fan; one in a gap of the fan, or past
+/// its far end, is. Clean shift seed 62 at 2112.6 s: a $25 found a moment behind the bottom
+/// of space 1's $11 double spread $5 $5 $1, read as more of it, a $36 double and a
+/// `double_rule_broken` not there.
+#[test]
+fn a_chip_behind_a_double_spread_where_it_stood_is_no_more_of_it() {
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    // The double's stack on its spot beside the wager, spread $5 $5 $1 from there away
+    // from it, the $1 top at the far end.
+    let spot = p.along(-0.2);
+    let fan = vec![spot, p.along(-0.82), p.along(-1.44)];
+    p.scribe.stakes.push(Stake {
+        space: 3,
+        hand: 1,
+        kind: WagerKind::Double,
+        at: spot,
+        t: 2.0,
+        event: u64::MAX,
+        amount: 1100,
+        put: 100,
+        counted: true,
+        fan,
+        tracks: Vec::new(),
+        closed: false,
+        paid: false,
+        gone: None,
+        unseen: 0,
+        lone: false,
+        top: 100,
+        topped: Some(2.0),
+        fanned_t: Some(2.0),
+    });
+    let behind = p.along(-0.2 + 0.95);
+    assert_eq!(p.scribe.barred_double(3, 1, &[behind], chip_d), Some(None));
+    // In the gap of a chip missed between its two chips, or past its far end: more of it.
+    let gap = vec![p.along(-0.51)];
+    assert_eq!(p.scribe.barred_double(3, 1, &gap, chip_d), Some(Some(1)));
+    let far = p.along(-1.44 - 2.0 * 0.62);
+    assert_eq!(p.scribe.barred_double(3, 1, &[far], chip_d), Some(Some(1)));
+    // Its bottom chip found again on the spot: of it.
+    assert_eq!(p.scribe.barred_double(3, 1, &[spot], chip_d), Some(Some(1)));
+    // A fan not spread from a stack where it stood (no top seen): no spot to lie behind.
+    p.scribe.stakes[1].top = 0;
+    assert_eq!(
+        p.scribe.barred_double(3, 1, &[behind], chip_d),
+        Some(Some(1))
+    );
 }
 
 /// Nothing at rest in the dealer's card zone is a space's wager (08-09(2)): clean shift
