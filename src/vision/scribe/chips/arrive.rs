@@ -476,14 +476,29 @@ impl Scribe {
             .stakes
             .iter()
             .enumerate()
-            .filter(|(_, s)| {
+            .filter(|(k, s)| {
                 let at = nearest(s.at);
                 let d = sub(at, s.at);
                 let main = matches!(s.kind, WagerKind::Original | WagerKind::Split);
+                // A side bet's payoff lies beside it, on either hand (08-11(15)(d), (16)):
+                // nearer it than the space's other wagers in sight. Not so a chip lying by
+                // another of them (clean shift seed 62 at 2112.6 s: a $25 found a moment
+                // where no chip lay, a chip's width behind the bottom of space 1's double
+                // spread where it stood and two from its tip, read as a second payoff of
+                // the 50-cent tip, $25).
+                let by_another = || {
+                    self.stakes.iter().enumerate().any(|(j, o)| {
+                        j != *k
+                            && !o.closed
+                            && o.space == space
+                            && self.present(o)
+                            && dist(nearest(o.at), o.at) < dist(at, s.at)
+                    })
+                };
                 let placed = if main {
                     pays_main(d, ax, chip_d)
                 } else {
-                    payoff_reach(dist(at, s.at), chip_d)
+                    payoff_reach(dist(at, s.at), chip_d) && !by_another()
                 };
                 // Not once the table has emptied since it was placed: wagers are paid before the
                 // cards are picked up (08-11(12), (17)); chips put down after are the next round's.

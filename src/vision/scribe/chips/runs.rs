@@ -433,12 +433,25 @@ impl Scribe {
         let (_, chip_d, _) = self.run_notes(&run);
         let points: Vec<[f64; 2]> = chips.iter().map(|c| c.1).collect();
         let first = chips.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
-        let Some(fanned) = self.stakes.iter().find(|s| {
+        let fanned_here = self.stakes.iter().find(|s| {
             !s.closed
                 && s.bet() == Bet::Main
                 && !s.tracks.is_empty()
                 && self.fanned_as(s, &run, &points, first, chip_d)
-        }) else {
+        });
+        // Or, for the movements alone, a main wager with a chip of the run on its spot, its
+        // stack's bottom chip still in sight there (clean shift seed 64 at 1212.9 s: space 3's
+        // $19.50 payoff fanned toward space 4, whose $18 wager was spread toward it where it
+        // stood 0.6 s later, its $2 and $1 hidden by the payoff's end; read as one run, a
+        // $34.50 wager at space 4, and space 3 unpaid).
+        let on_its_spot = || {
+            self.stakes.iter().find(|s| {
+                !s.closed
+                    && s.bet() == Bet::Main
+                    && points.iter().any(|p| dist(*p, s.at) <= 0.5 * chip_d)
+            })
+        };
+        let Some(fanned) = fanned_here.or_else(on_its_spot) else {
             return vec![run];
         };
         let paid = |p: [f64; 2]| {
@@ -483,6 +496,9 @@ impl Scribe {
             if early.contains(&spot_id) != early.contains(&pay_id) {
                 return vec![early, late];
             }
+        }
+        if fanned_here.is_none() {
+            return vec![run];
         }
         let (lo, hi) = (spot.min(pay), spot.max(pay));
         let steps: Vec<f64> = along.windows(2).map(|w| w[1].0 - w[0].0).collect();

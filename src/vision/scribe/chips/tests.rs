@@ -839,6 +839,39 @@ fn a_tip_payoff_come_to_rest_with_a_payoff_fans_chip_is_the_tips() {
     );
 }
 
+/// A side bet's payoff lies beside it, nearer it than the space's other wagers (08-11(15)(d),
+/// (16)): a chip two widths from the tip but 1.2 from a double-down's spot is no payoff of
+/// the tip. Clean shift seed 62 at 2112.6 s: a $25 found a moment a chip's width behind the
+/// bottom of space 1's double spread where it stood, read as a second payoff of its 50-cent
+/// tip. With no wager nearer, the same chip is the tip's.
+#[test]
+fn a_chip_nearer_another_wager_than_the_tip_is_no_payoff_of_the_tip() {
+    let lay = |double: bool| {
+        let mut p = Paying::new();
+        p.tip_due(50);
+        let tip_at = [480.0, 301.0];
+        let chip_d = 2.0 * p.radius;
+        let away = unit(sub(tip_at, p.at));
+        let go = |from: [f64; 2], k: f64| {
+            [
+                from[0] + away[0] * k * chip_d,
+                from[1] + away[1] * k * chip_d,
+            ]
+        };
+        let chip = go(tip_at, 2.0);
+        if double {
+            let spot = go(chip, 1.2);
+            p.put(70, spot, 500);
+            p.stake(3, 1, WagerKind::Double, spot, 1100, vec![70]);
+        }
+        p.put(40, chip, 2500);
+        p.scribe.arrived(3, &[40]);
+        p.tip_paid()
+    };
+    assert!(!lay(true), "by the double");
+    assert!(lay(false), "beside the tip alone");
+}
+
 /// A tip's payoff laid over the end of the previous space's payoff fan, between its last
 /// two chips, comes to rest in one look with the fan's last chip: the fan is whole without
 /// it, so it is the tip's (08-09(2)(a), 08-11(16)). Held-out shift seed 26 at 1223 s, these
@@ -1399,6 +1432,53 @@ fn a_payoff_fanned_up_to_the_next_wager_fan_a_movement_later_is_two_runs() {
     // Laid in one look: one run (its steps are even).
     for id in 10..15 {
         p.scribe.chips.get_mut(&id).expect("put").rest_t -= 1.27;
+    }
+    assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
+}
+
+/// A payoff fanned toward the next space, whose wager is then spread toward it where it
+/// stood, its stack's bottom chip still in sight on its spot, is two runs split between the
+/// two movements. Clean shift seed 64 at 1212.9 s, the footage's pixels: space 3's $19.50
+/// natural's payoff, and 0.8 s later space 4's $18 wager spread toward it, its $2 and $1
+/// hidden under the payoff's end; read as one run, a $34.50 wager at space 4, space 3
+/// unpaid and an underpay not there.
+#[test]
+fn a_payoff_and_the_next_wager_spread_where_it_stood_a_movement_later_are_two_runs() {
+    let mut p = Paying::new();
+    p.radius = 10.7;
+    let spot = [642.6, 247.6];
+    p.put(2, spot, 100);
+    p.stake(4, 1, WagerKind::Original, spot, 100, vec![2]);
+    let payoff = [
+        ([532.0, 269.0], 500),
+        ([545.0, 266.0], 500),
+        ([559.0, 265.0], 500),
+        ([572.0, 263.0], 200),
+        ([584.0, 260.0], 200),
+        ([597.0, 259.0], 50),
+    ];
+    let mut run = Vec::new();
+    for (i, (at, v)) in payoff.iter().enumerate() {
+        p.put(10 + i as u64, *at, *v);
+        run.push(10 + i as u64);
+    }
+    p.t += 0.8;
+    for (i, at) in [[610.0, 252.0], [625.0, 252.0], [637.0, 252.0]]
+        .iter()
+        .enumerate()
+    {
+        p.put(20 + i as u64, *at, 500);
+        run.push(20 + i as u64);
+    }
+    // The stack's bottom chip still in sight on its spot as the spread came to rest.
+    p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t;
+    assert_eq!(
+        p.runs_sorted(run.clone()),
+        vec![vec![10, 11, 12, 13, 14, 15], vec![20, 21, 22]]
+    );
+    // Laid in one look: one run.
+    for id in 10..16 {
+        p.scribe.chips.get_mut(&id).expect("put").rest_t += 0.8;
     }
     assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
 }
