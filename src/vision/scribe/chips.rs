@@ -453,7 +453,13 @@ impl Scribe {
     /// fan laid across the card; `None` where no fellow lies by it. A fellow is another chip
     /// a fan's step from it ([`FAN_REACH`] of its radius), come to rest within
     /// [`FANNED_WITHIN_S`] of it and in sight since, itself not deep on a card (less than
-    /// [`ON_A_CARD`] of its radius in) or so fanned onto one.
+    /// [`ON_A_CARD`] of its radius in) or so fanned onto one; or a chip of a payoff fan read
+    /// and open still, this chip come to rest from [`FANNED_WITHIN_S`] before that payoff to
+    /// [`GAP_S`] after it: a chip of a payoff fanned over a card may be found surely only a
+    /// while after its fellows beside the card were read (clean shift seed 64 at 3267.0 s:
+    /// space 7's $6 insurance payoff fanned $5 $1, the $5 over the 10d found faintly as the
+    /// dealer's hand left, come to rest 1.0 s after the $1, which was read alone as a payoff
+    /// stacked).
     /// The chip is of the fan when it lies on along the line from a fellow: where that fellow
     /// has a fellow of its own, the step to this chip turns from the step before by no more
     /// than [`ON_THE_LINE`] allows. A card's print found beside a chip laid on the card lies
@@ -475,21 +481,45 @@ impl Scribe {
                 && dist(m.rest, of) <= FAN_REACH * r
                 && (m.over_card || self.card_depth(m.rest, m.rest_t) < ON_A_CARD * m.radius)
         };
-        let mut fellows = self
+        let reach = FAN_REACH * radius;
+        // Steps to this chip from each fellow, with the steps before each fellow's.
+        let mut steps: Vec<([f64; 2], Vec<[f64; 2]>)> = self
             .chips
             .iter()
             .filter(|&(&k, m)| fellow(k, m, rest, radius))
-            .peekable();
-        fellows.peek()?;
-        Some(fellows.any(|(&k, m)| {
-            let on = unit(sub(rest, m.rest));
-            let mut before = self
-                .chips
-                .iter()
-                .filter(|&(&q, n)| q != k && fellow(q, n, m.rest, m.radius))
-                .map(|(_, n)| unit(sub(m.rest, n.rest)))
-                .peekable();
-            before.peek().is_none() || before.any(|b| dot(b, on) >= ON_THE_LINE)
+            .map(|(&k, m)| {
+                let before = self
+                    .chips
+                    .iter()
+                    .filter(|&(&q, n)| q != k && fellow(q, n, m.rest, m.radius))
+                    .map(|(_, n)| unit(sub(m.rest, n.rest)))
+                    .collect();
+                (unit(sub(rest, m.rest)), before)
+            })
+            .collect();
+        let read = self.paid.iter().filter(|p| {
+            p.open_at(rest_t) && rest_t >= p.t - FANNED_WITHIN_S && rest_t <= p.t + GAP_S
+        });
+        for p in read {
+            for (i, q) in p.points.iter().enumerate() {
+                if dist(*q, rest) > reach {
+                    continue;
+                }
+                let before = p
+                    .points
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, o)| j != i && dist(*o, *q) <= reach)
+                    .map(|(_, o)| unit(sub(*q, *o)))
+                    .collect();
+                steps.push((unit(sub(rest, *q)), before));
+            }
+        }
+        if steps.is_empty() {
+            return None;
+        }
+        Some(steps.iter().any(|(on, before)| {
+            before.is_empty() || before.iter().any(|b| dot(*b, *on) >= ON_THE_LINE)
         }))
     }
 

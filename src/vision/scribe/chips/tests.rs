@@ -3078,3 +3078,60 @@ fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
     assert_eq!(went(false), ["return"]);
     assert_eq!(went(true), ["collect"]);
 }
+
+/// A chip of a payoff fanned over a hand's card may be found surely only a while after the
+/// fan's chips beside the card were read: it lies on along the payoff read, and is that
+/// payoff's, up to [`GAP_S`] after it was read (clean shift seed 64 at 3267.0 s: space 7's $6
+/// insurance payoff fanned $5 $1, the $5 over the 10d found surely 1.0 s after the $1, which
+/// was read alone as a payoff stacked). Later, or with no payoff read by it, it has no
+/// fellow; off the line of a payoff fanned in a row it is the card's print.
+#[test]
+fn a_chip_on_a_card_on_along_a_payoff_read_is_of_that_fan() {
+    // A $1 read alone as the payoff, 1.4 chip widths along from the wager.
+    let one = |late: f64| {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[100]);
+        p.scribe.arrived(3, &run);
+        assert_eq!(p.paid(), [(3, 100)]);
+        let (at, r) = (p.along(1.4 + 0.62), p.radius);
+        (p.scribe.fanned_onto_a_card(99, at, p.t + late, r), p)
+    };
+    assert_eq!(one(1.0).0, Some(true));
+    assert_eq!(one(1.9).0, Some(true));
+    assert_eq!(one(2.5).0, None);
+    // Taken as the fan's, it is read into the payoff: $6 fanned, not $1 stacked.
+    let (_, mut p) = one(1.0);
+    let at = p.along(1.4 + 0.62);
+    p.put(99, at, 500);
+    let n = p.scribe.chips.get_mut(&99).expect("put");
+    (n.rest_t, n.seen_t) = (p.t + 1.0, p.t + 1.0);
+    p.scribe.judge_at_spaces(vec![vec![99]]);
+    assert_eq!(p.paid(), [(3, 600)]);
+    let fanned = p.scribe.pending.iter().find_map(|e| match e.kind {
+        EventKind::Payout {
+            space: 3, fanned, ..
+        } => fanned,
+        _ => None,
+    });
+    assert_eq!(fanned, Some(true));
+    // No payoff read by it: no fellow.
+    let p = Paying::new();
+    let (at, r) = (p.along(1.4 + 0.62), p.radius);
+    assert_eq!(p.scribe.fanned_onto_a_card(99, at, p.t + 1.0, r), None);
+    // Beside the last chip of a payoff fanned in a row, across it: print.
+    let mut p = Paying::new();
+    let run = p.fan(10, 1.4, &[500, 500, 200]);
+    p.scribe.arrived(3, &run);
+    let last = p.along(1.4 + 2.0 * 0.62);
+    let across = p.toward(last, 0.6);
+    let r = p.radius;
+    assert_eq!(
+        p.scribe.fanned_onto_a_card(99, across, p.t + 1.0, r),
+        Some(false)
+    );
+    let on = p.along(1.4 + 3.0 * 0.62);
+    assert_eq!(
+        p.scribe.fanned_onto_a_card(99, on, p.t + 1.0, r),
+        Some(true)
+    );
+}
