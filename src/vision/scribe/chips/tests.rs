@@ -3135,3 +3135,24 @@ fn a_chip_on_a_card_on_along_a_payoff_read_is_of_that_fan() {
         Some(true)
     );
 }
+
+/// Chips of one fan come to rest together: a chip on a card has for its fellow a chip beside
+/// it lain still long enough to be placed at the same look, though that one is followed
+/// after it (held-out shift seed 60 at 2319.7 s: a split hand's payoff fanned $5 $5 $5 $2 $2
+/// over its cards, the last $2 followed first and dropped as print, read $17 for $19). A
+/// chip still settling is no fellow yet.
+#[test]
+fn a_chip_on_a_card_has_a_fellow_come_to_rest_with_it_not_yet_placed() {
+    let fellow_for = |still_s: f64| {
+        let mut p = Paying::new();
+        let now = p.scribe.now;
+        let beside = p.along(1.4);
+        p.put(50, beside, 200);
+        let n = p.scribe.chips.get_mut(&50).expect("put");
+        (n.placed, n.rest_t, n.seen_t) = (false, now - still_s, now);
+        let (at, r) = (p.along(1.4 + 0.62), p.radius);
+        p.scribe.fanned_onto_a_card(99, at, now - 0.4, r)
+    };
+    assert_eq!(fellow_for(0.4), Some(true));
+    assert_eq!(fellow_for(0.1), None);
+}
