@@ -171,6 +171,29 @@ impl Layout {
         (d.is_finite() && d > 0.5).then_some(d)
     }
 
+    /// Where cards can lie, pixels: the felt, its dealer's edge moved `beyond` centimetres
+    /// toward the dealer. A long hand at an end space runs down toward the dealer, each card
+    /// laid over the lower quarter of the one before (08-10(2)), and its last cards lie half
+    /// past that edge (clean shift seed 65 at 3038.6 s: space 1's sixth card, a 9s, its index
+    /// just past the edge, never looked for: the hand read 12, not 21). The felt's points on
+    /// the dealer's edge (table `y` within half a centimetre of 0) are moved; a felt with none
+    /// stays as it is.
+    pub fn felt_past_the_dealers_edge(&self, beyond: f64) -> Polygon {
+        let h = self.homography();
+        let Some(back) = h.inverse() else {
+            return self.felt.clone();
+        };
+        self.felt
+            .iter()
+            .map(|&p| {
+                back.apply(p[0], p[1])
+                    .filter(|&(_, y)| y.abs() <= 0.5)
+                    .and_then(|(x, y)| h.apply(x, y - beyond))
+                    .map_or(p, |(x, y)| [x, y])
+            })
+            .collect()
+    }
+
     /// Where the felt is printed, pixels: the convex hull of every space's insurance zone and
     /// the dealer's card zone. The insurance line's lettering runs along the line between the
     /// spaces' insurance zones, the payout and dealer-rule lines inside it toward the dealer;
@@ -316,6 +339,30 @@ mod tests {
         let l = sample();
         let back = Layout::parse(&l.to_toml()).unwrap();
         assert_eq!(back, l);
+    }
+
+    /// Cards may lie a card's length past the felt's dealer's edge and nowhere further: the
+    /// felt's two ends on that edge move toward the dealer, its far rail stays.
+    #[test]
+    fn cards_may_lie_past_the_dealers_edge_alone() {
+        let l = sample();
+        let card = crate::layout::CARD_H;
+        let grown = l.felt_past_the_dealers_edge(card);
+        assert_eq!(grown.len(), l.felt.len());
+        let moved: Vec<usize> = (0..grown.len())
+            .filter(|&i| grown[i] != l.felt[i])
+            .collect();
+        // The outline's first point is the dealer's right corner, its last the left (twice:
+        // the arc's end and the outline's close).
+        assert_eq!(moved, [0, grown.len() - 2, grown.len() - 1]);
+        let h = l.homography().inverse().unwrap();
+        for &i in &moved {
+            let (_, y) = h.apply(grown[i][0], grown[i][1]).unwrap();
+            assert!((y + card).abs() < 0.05, "{y}");
+        }
+        // In pixels: a card's length below the edge (y grows toward the dealer).
+        let left = grown[grown.len() - 1][1] - l.felt[l.felt.len() - 1][1];
+        assert!((40.0..65.0).contains(&left), "{left}");
     }
 
     /// The felt's printing lies inside the printed region: the insurance line's lettering

@@ -348,7 +348,7 @@ impl Recognizer {
     pub fn use_layout(&mut self, layout: Option<&Layout>) {
         self.layout = layout.cloned().map(Box::new);
         self.zones = layout.map_or_else(Zones::default, |l| Zones {
-            felt: l.felt.clone(),
+            felt: l.felt_past_the_dealers_edge(crate::layout::CARD_H),
             ignore: vec![l.chip_tray.clone()],
         });
         self.scale = layout.map_or(1.0, scale_for);

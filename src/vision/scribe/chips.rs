@@ -825,6 +825,22 @@ impl Scribe {
             .collect()
     }
 
+    /// Whether wager `s` is of the round that chips come to rest at `t` seconds are of: not
+    /// when `s` went down before a round's clear written before `t`, nor when it went down
+    /// before the cards placed were last seen and the table was bare by `t` (every card out
+    /// of sight [`EMPTIED_S`]: the clear is judged a while later). A wager lies on a while
+    /// after its round's clear as the player takes it back, and chips put down by it then
+    /// are the next round's (clean shift seed 65 at 622.8 s: space 6's $10 wager, put down
+    /// 1.6 s after the clear by space 5's third split hand's spot, spread toward space 6,
+    /// its chips last seen 2.5 s before: read as a double-down of that hand, or as a wager
+    /// at space 5).
+    pub(super) fn of_the_round(&self, s: &Stake, t: f64) -> bool {
+        let cleared = s.t < self.cleared_at && t > self.cleared_at;
+        let last = self.last_card_seen(f64::INFINITY);
+        let bare = s.t < last && last < t - EMPTIED_S;
+        !(cleared || bare)
+    }
+
     /// The space a chip come to rest at `p` at `t` seconds belongs to, and how near (pixels;
     /// less is nearer): that of a wager in sight within three chips (split hands' wagers lie
     /// side by side, 2.7 chips apart in the simulator's layout, and their payoffs spread toward
@@ -836,7 +852,8 @@ impl Scribe {
     /// else the nearest of the zones (bet, tip, insurance, cards) within two chips. None
     /// within the dealer's card zone or the chip tray: no wager lies there (a wager is bet at
     /// a betting space, 08-09(2)), and what is seen at rest there is the dealer's (a card under
-    /// the dealer's arm read as a chip for a moment, chips on their way to the tray).
+    /// the dealer's arm read as a chip for a moment, chips on their way to the tray). Only a
+    /// wager of the round the chip is of ([`Scribe::of_the_round`]).
     fn chip_space(&self, p: [f64; 2], radius: f64, t: f64) -> Option<(u8, f64)> {
         if poly_dist(&self.layout.dealer_cards, p) == 0.0
             || poly_dist(&self.layout.chip_tray, p) == 0.0
@@ -847,6 +864,7 @@ impl Scribe {
             .stakes
             .iter()
             .filter(|s| !s.closed && (self.present(s) || self.fanned_from(s, t)))
+            .filter(|s| self.of_the_round(s, t))
             .map(|s| (s.space, dist(s.at, p)))
             .filter(|(_, d)| *d <= 6.0 * radius)
             .min_by(|a, b| a.1.total_cmp(&b.1));

@@ -2769,3 +2769,70 @@ fn gathered_over_the_hole(
         found
     })
 }
+
+/// Space 1 holds 10h 10c, the dealer 5c and a hole card turned at 3.2 s (a 6d), and a 3d comes
+/// to rest at `at` from 4.0 s for `lies` seconds: the cards the scribe writes as dealt to
+/// space 1 and to the dealer, face up. Later the dealer draws a 3d onto the row when `drawn`.
+fn a_card_after_the_turn(at: [f64; 2], lies: f64, drawn: bool) -> (Vec<String>, Vec<String>) {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let (left, y) = dealer_row(&layout);
+    let (up, hole, draw) = ([left + 20.0, y], [left + 62.0, y], [left + 104.0, y]);
+    let log = read(&layout, 40, |t| {
+        let mut found = Vec::new();
+        let mut card = |face: Option<&str>, p: [f64; 2]| found.push(seen(face, p[0], p[1]));
+        if t >= 0.4 {
+            card(Some("10h"), one);
+        }
+        if t >= 1.0 {
+            card(Some("5c"), up);
+        }
+        if t >= 1.6 {
+            card(Some("10c"), [one[0] - 18.0, one[1] + 25.0]);
+        }
+        if t >= 2.2 {
+            card((t >= 3.2).then_some("6d"), hole);
+        }
+        if (4.0..4.0 + lies).contains(&t) {
+            card(Some("3d"), at);
+        }
+        if drawn && t >= 5.6 {
+            card(Some("3d"), draw);
+        }
+        found
+    });
+    let space = dealt_to(&log, Target::Hand { space: 1, hand: 1 });
+    let dealer = dealt_to(&log, Target::Dealer);
+    (space, dealer)
+}
+
+/// The dealer's draw, held a moment by the dealer's fist on its way from the shoe beside
+/// space 1's first card once the dealer's hand lay face up, is no hit to space 1: the players
+/// have acted (08-11(10)). Clean shift seed 65 at 3112.2 s: the 3d held 28 pixels from space
+/// 1's 10h, toward the shoe, for 0.8 s, written as space 1's hit, busting its 20 (a
+/// `hole_card_exposed_early` and an `overpay` not there), and then at the dealer's row.
+#[test]
+fn the_dealers_draw_held_a_moment_by_a_players_hand_is_no_hit() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let shoe = centroid(&layout.shoe);
+    let away = dist(shoe, one);
+    let held = [
+        one[0] + (shoe[0] - one[0]) * 28.0 / away,
+        one[1] + (shoe[1] - one[1]) * 28.0 / away,
+    ];
+    let (space, dealer) = a_card_after_the_turn(held, 0.8, true);
+    assert_eq!(space, ["10h", "10c"]);
+    assert_eq!(dealer, ["5c", "3d"]);
+}
+
+/// A card the dealer lays where a player's hand takes its next card once the hole card is
+/// turned is that hand's (the hole card turned too soon, 08-11(10), a finding of its own).
+#[test]
+fn a_card_laid_where_a_hand_takes_its_next_after_the_turn_is_the_hands() {
+    let layout = level_layout();
+    let one = centroid(&layout.spaces[0].cards);
+    let (space, dealer) = a_card_after_the_turn([one[0] - 36.0, one[1] + 50.0], 2.0, false);
+    assert_eq!(space, ["10h", "10c", "3d"]);
+    assert_eq!(dealer, ["5c"]);
+}

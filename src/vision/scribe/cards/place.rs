@@ -123,6 +123,23 @@ impl Scribe {
         {
             return;
         }
+        // Once the dealer's hand lies face up the players have acted and the dealer draws
+        // (08-11(10)): a card come to rest after that by a player's hand, and not where one of
+        // its hands takes its next card, is the dealer's draw held a moment on its way from
+        // the shoe, not a card dealt to the player (clean shift seed 65 at 3112.2 s: the 3d,
+        // held by the dealer's fist beside space 1's 10h, written as space 1's hit, busting
+        // its 20, and then at the dealer's row). A card the dealer deals a player then (the
+        // hole card turned too soon) is laid where the hand's next card goes, and is read.
+        if let Spot::Space(s) = spot
+            && doubled.is_none()
+            && self.dealer_face_up_at().is_some_and(|up| rest_t > up)
+            && !self
+                .next_places()
+                .iter()
+                .any(|&(k, next)| k == s && dist(next, rest) <= half_width(&corners))
+        {
+            return;
+        }
         let card = match identity {
             Identity::Card(c) => Some(c),
             _ => None,
@@ -1035,19 +1052,9 @@ impl Scribe {
         // out beside it, were written to that hand, three cards to a bust hand).
         let in_play = self.in_play();
         let next_place = self
-            .hands
-            .iter()
-            .enumerate()
-            .flat_map(|(s, hands)| hands.iter().map(move |h| (s, h)))
-            .filter_map(|(s, h)| {
-                let [.., a, b] = h.as_slice() else {
-                    return None;
-                };
-                let a = self.cards.get(a)?.placed?;
-                let b = self.cards.get(b)?.placed?;
-                let next = [2.0 * b.at[0] - a.at[0], 2.0 * b.at[1] - a.at[1]];
-                (!b.rotated).then_some((u8::try_from(s).ok()?, dist(next, p)))
-            })
+            .next_places()
+            .into_iter()
+            .map(|(s, next)| (s, dist(next, p)))
             .filter(|(_, d)| *d <= half)
             // Players act in turn from the dealer's left, each hand played out before the next
             // (08-10(2), 08-11): of two hands whose next places meet (a row run long), one at
@@ -1074,6 +1081,28 @@ impl Scribe {
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
+    }
+
+    /// Where each hand of two cards or more takes its next card, with its space, pixels: as
+    /// far past its last card as that lies past the one before (each card is laid over the
+    /// lower left-hand quarter of the one before, 08-10(2)). None for a hand whose last card
+    /// lies at a right angle: a double-down's card or a split ace's, the hand's last
+    /// (08-09(2)(c), (d)).
+    fn next_places(&self) -> Vec<(u8, [f64; 2])> {
+        self.hands
+            .iter()
+            .enumerate()
+            .flat_map(|(s, hands)| hands.iter().map(move |h| (s, h)))
+            .filter_map(|(s, h)| {
+                let [.., a, b] = h.as_slice() else {
+                    return None;
+                };
+                let a = self.cards.get(a)?.placed?;
+                let b = self.cards.get(b)?.placed?;
+                let next = [2.0 * b.at[0] - a.at[0], 2.0 * b.at[1] - a.at[1]];
+                (!b.rotated).then_some((u8::try_from(s).ok()?, next))
+            })
+            .collect()
     }
 
     /// The hand waiting for its double-down card that a card coming to rest at `p` at `t`

@@ -811,13 +811,17 @@ impl Scribe {
     /// space was dealt a card, its hands are done (each player in turn, 08-11(4)), and chips
     /// there are the next space's double (shift seed 20 at 1951 s: space 4's double-down,
     /// laid toward the dealer from space 3's third hand spread over it, read as that hand's,
-    /// with space 4's card).
-    fn split_double(&self, run: &[u64]) -> Option<u8> {
-        let (notes, chip_d, _) = self.run_notes(run);
+    /// with space 4's card). Only a hand of the round on: a split hand's wager lies on a
+    /// while after its round's clear, and chips put down by it then are the next round's
+    /// wager (clean shift seed 65 at 622.8 s: space 6's $10 wager, laid toward the dealer from
+    /// space 5's third split hand's spot 1.6 s after the clear, read as that hand's double).
+    pub(super) fn split_double(&self, run: &[u64]) -> Option<u8> {
+        let (notes, chip_d, t) = self.run_notes(run);
         let in_play = self.in_play();
         self.stakes
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && self.present(s))
+            .filter(|s| self.of_the_round(s, t))
             .filter(|s| in_play.is_none_or(|sp| sp == s.space))
             .find(|s| {
                 let ax = self.axes[usize::from(s.space)];

@@ -3156,3 +3156,48 @@ fn a_chip_on_a_card_has_a_fellow_come_to_rest_with_it_not_yet_placed() {
     assert_eq!(fellow_for(0.4), Some(true));
     assert_eq!(fellow_for(0.1), None);
 }
+
+/// Chips laid toward the dealer from a split hand's wager are its double-down only in the
+/// hand's own round (08-09(2)(d): a hand doubles on its cards, before it is played): once
+/// that round's clear is written, chips put down there are the next round's wager, at the
+/// space whose spot they lie on (clean shift seed 65 at 622.8 s: space 6's $10 wager, put
+/// down 1.6 s after the clear, four chips' widths toward the dealer from space 5's third
+/// split hand's wager, whose chips were last seen 2.5 s before, read as that hand's double:
+/// a $5 wager at space 5, and the round's first card dealt to space 6, which had none).
+#[test]
+fn chips_by_last_rounds_split_hand_are_the_next_rounds_wager() {
+    let mut p = Paying::new();
+    p.put(5, p.at, 500);
+    p.stake(3, 2, WagerKind::Split, p.at, 500, vec![5]);
+    p.put(30, p.toward(p.at, 1.1), 500);
+    assert_eq!(p.scribe.split_double(&[30]), Some(3), "in the hand's round");
+    // The round's clear written after the split (the stake went down at 1 s), before the
+    // chip came to rest (at 10 s).
+    p.scribe.cleared_at = 5.0;
+    assert_eq!(p.scribe.split_double(&[30]), None, "the next round's");
+    // A split hand's wager spread toward space 4, four chip radii from space 4's spot, and
+    // a chip put down on that spot: more of space 3's hand in its round, space 4's wager in
+    // the next.
+    let four = crate::vision::scribe::centroid(&p.scribe.layout.spaces[3].bet);
+    let away = dist(p.at, four);
+    let spread = [
+        four[0] + (p.at[0] - four[0]) * 4.0 * p.radius / away,
+        four[1] + (p.at[1] - four[1]) * 4.0 * p.radius / away,
+    ];
+    p.stake(3, 3, WagerKind::Split, spread, 500, vec![5]);
+    let space = |p: &Paying| p.scribe.chip_space(four, p.radius, p.t).map(|s| s.0);
+    assert_eq!(space(&p), Some(4), "the next round's");
+    p.scribe.cleared_at = f64::NEG_INFINITY;
+    assert_eq!(space(&p), Some(3), "in the hand's round");
+    // The clear not yet judged, but every card out of sight since 9 s (the chip at rest from
+    // 10 s): the next round's.
+    let card = "9h".parse().expect("a card");
+    p.scribe
+        .lay_card(90, card, 3, card_box(p.toward(p.at, 3.0)), 9.0);
+    assert_eq!(space(&p), Some(4), "the table bare");
+    assert_eq!(p.scribe.split_double(&[30]), None, "the table bare");
+    // In sight till the chip came to rest: the hand's round.
+    p.scribe
+        .lay_card(90, card, 3, card_box(p.toward(p.at, 3.0)), 9.8);
+    assert_eq!(space(&p), Some(3), "the cards still out");
+}
