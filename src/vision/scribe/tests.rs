@@ -2836,3 +2836,36 @@ fn a_card_laid_where_a_hand_takes_its_next_after_the_turn_is_the_hands() {
     assert_eq!(space, ["10h", "10c", "3d"]);
     assert_eq!(dealer, ["5c"]);
 }
+
+/// A placed card found again 0.61 of its half width off, read as its rank in a suit of the
+/// other colour (half covered by the next card dealt: held-out shift seed 66 at 930.6 s,
+/// space 1's split hand's Kd found again as a Ks, written as dealt to space 2): the same
+/// card, not one dealt. Laid across it, a double-down's card of its rank is dealt.
+#[test]
+fn a_card_found_again_as_its_rank_in_another_colour_is_not_dealt() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    let faces = |across: bool| -> Vec<String> {
+        read(&layout, 40, |t| {
+            let mut found = vec![seen(Some("Qd"), at[0], at[1])];
+            let king = [at[0] - 18.0, at[1] + 25.0];
+            if (1.0..3.0).contains(&t) {
+                found.push(seen(Some("Kd"), king[0], king[1]));
+            }
+            if (3.2..5.0).contains(&t) {
+                let (x, y) = (king[0] - 8.0, king[1] + 7.5);
+                found.push(if across {
+                    seen_across("Ks", x, y)
+                } else {
+                    seen(Some("Ks"), x, y)
+                });
+            }
+            found
+        })
+        .into_iter()
+        .filter_map(face_dealt)
+        .collect()
+    };
+    assert_eq!(faces(false), ["Qd", "Kd"]);
+    assert_eq!(faces(true), ["Qd", "Kd", "Ks"]);
+}

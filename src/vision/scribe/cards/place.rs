@@ -18,6 +18,16 @@ const LOST_MOVING_S: f64 = 1.5;
 /// lost at its first step.
 const MOVED_REACH: f64 = 4.5;
 
+/// How near (a share of a card's half width) a card of a placed card's rank, of a suit of
+/// the other colour, lying as it lies (not across it), lies to that card to be a second find
+/// of it: a card half covered by the next card dealt is found off its centre and now and then
+/// read in another suit, its box shrunk to what shows (held-out shift seed 66 at 930.6 s:
+/// space 1's split hand's Kd, half under space 2's 5c, found again as a Ks 7.9 pixels off,
+/// 0.58 of its half width as found; written as dealt to space 2, its 20 read bust and its
+/// payoff an `overpay`, and a seventh Ks since the shuffle). A hit lies a hit's step on,
+/// about 1.7 half widths (08-10(2)); a double-down's card lies across its hand.
+const ONE_RANK: f64 = 0.75;
+
 /// How near (a share of a card's half width) a card found as it lands, of the next rank of a
 /// placed card's suit, lies to that card to be a second find of it (see
 /// [`next_rank_first_look`]). A card dealt lies a hit's step off, a half width or more across
@@ -615,6 +625,8 @@ impl Scribe {
                 SAME_FACE
             } else if next_rank_first_look(o.identity, face, rest_t, note.first_t) {
                 NEXT_RANK
+            } else if one_rank(o.identity, face) && !at_right_angle(&o.corners, &note.corners) {
+                ONE_RANK
             } else {
                 SAME_CARD
             };
@@ -1186,6 +1198,11 @@ impl Scribe {
 fn one_rank_one_colour(a: Identity, b: Identity) -> bool {
     matches!((a, b), (Identity::Card(x), Identity::Card(y))
         if x.rank == y.rank && x.suit.is_red() == y.suit.is_red())
+}
+
+/// True for two cards of one rank (see [`ONE_RANK`]).
+fn one_rank(a: Identity, b: Identity) -> bool {
+    matches!((a, b), (Identity::Card(x), Identity::Card(y)) if x.rank == y.rank)
 }
 
 /// True for two cards of one suit and neighbouring ranks, the second (`b`) come to rest at
