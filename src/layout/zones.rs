@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::geometry::{Camera, Homography, PixelPt, TablePt};
-use super::table::TableDesign;
+use super::table::{CARD_W, TableDesign};
 
 /// Why a layout file was refused.
 #[derive(Debug, Error, PartialEq)]
@@ -171,27 +171,78 @@ impl Layout {
         (d.is_finite() && d > 0.5).then_some(d)
     }
 
-    /// Where cards can lie, pixels: the felt, its dealer's edge moved `beyond` centimetres
-    /// toward the dealer. A long hand at an end space runs down toward the dealer, each card
-    /// laid over the lower quarter of the one before (08-10(2)), and its last cards lie half
-    /// past that edge (clean shift seed 65 at 3038.6 s: space 1's sixth card, a 9s, its index
-    /// just past the edge, never looked for: the hand read 12, not 21). The felt's points on
-    /// the dealer's edge (table `y` within half a centimetre of 0) are moved; a felt with none
-    /// stays as it is.
+    /// Where cards can lie, pixels: the felt, and past its dealer's edge, `beyond` centimetres
+    /// toward the dealer, wherever a space's hand runs toward that edge (its card zone within
+    /// `beyond` of it, widened by a card's width each way). A long hand at an end space runs
+    /// down toward the dealer, each card laid over the lower quarter of the one before
+    /// (08-10(2)), and its last cards lie half past the edge (clean shift seed 65 at 3038.6 s:
+    /// space 1's sixth card, a 9s, its index just past the edge, never looked for: the hand
+    /// read 12, not 21). Elsewhere along the edge stand the chip tray and the dealer, where
+    /// nothing is looked for. The felt's points on the edge (table `y` within half a
+    /// centimetre of 0) are replaced by that outline; a felt with none stays as it is.
     pub fn felt_past_the_dealers_edge(&self, beyond: f64) -> Polygon {
         let h = self.homography();
         let Some(back) = h.inverse() else {
             return self.felt.clone();
         };
-        self.felt
+        let table = |p: [f64; 2]| back.apply(p[0], p[1]);
+        let on_edge = |p: &[f64; 2]| table(*p).is_some_and(|(_, y)| y.abs() <= 0.5);
+        let edge_x: Vec<f64> = self
+            .felt
             .iter()
-            .map(|&p| {
-                back.apply(p[0], p[1])
-                    .filter(|&(_, y)| y.abs() <= 0.5)
-                    .and_then(|(x, y)| h.apply(x, y - beyond))
-                    .map_or(p, |(x, y)| [x, y])
+            .filter(|p| on_edge(p))
+            .filter_map(|p| Some(table(*p)?.0))
+            .collect();
+        let lo = edge_x.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = edge_x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        // The first point of the felt after its edge points: the ring is walked from there.
+        let n = self.felt.len();
+        let Some(first) =
+            (0..n).find(|&i| !on_edge(&self.felt[i]) && on_edge(&self.felt[(i + n - 1) % n]))
+        else {
+            return self.felt.clone();
+        };
+        // Where hands run toward the edge, table x, merged.
+        let mut runs: Vec<(f64, f64)> = self
+            .spaces
+            .iter()
+            .filter_map(|s| {
+                let pts: Vec<(f64, f64)> = s.cards.iter().filter_map(|p| table(*p)).collect();
+                let near = pts.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+                let a = pts.iter().map(|q| q.0).fold(f64::INFINITY, f64::min) - CARD_W;
+                let b = pts.iter().map(|q| q.0).fold(f64::NEG_INFINITY, f64::max) + CARD_W;
+                (near < beyond && a.max(lo) < b.min(hi)).then_some((a.max(lo), b.min(hi)))
             })
-            .collect()
+            .collect();
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut merged: Vec<(f64, f64)> = Vec::new();
+        for r in runs {
+            match merged.last_mut() {
+                Some(m) if r.0 <= m.1 => m.1 = m.1.max(r.1),
+                _ => merged.push(r),
+            }
+        }
+        // The edge from lo to hi, dipping past it along each run.
+        let mut path = vec![(lo, 0.0)];
+        for (a, b) in merged {
+            path.extend([(a, 0.0), (a, -beyond), (b, -beyond), (b, 0.0)]);
+        }
+        path.push((hi, 0.0));
+        let mut ring: Vec<[f64; 2]> = (0..n)
+            .map(|k| self.felt[(first + k) % n])
+            .filter(|p| !on_edge(p))
+            .collect();
+        // Walked from the end of the edge the ring's last point lies by.
+        let last_x = ring.last().and_then(|p| table(*p)).map_or(lo, |q| q.0);
+        if (last_x - hi).abs() < (last_x - lo).abs() {
+            path.reverse();
+        }
+        for (x, y) in path {
+            if let Some((px, py)) = h.apply(x, y) {
+                ring.push([px, py]);
+            }
+        }
+        ring
     }
 
     /// Where the felt is printed, pixels: the convex hull of every space's insurance zone and
@@ -341,28 +392,43 @@ mod tests {
         assert_eq!(back, l);
     }
 
-    /// Cards may lie a card's length past the felt's dealer's edge and nowhere further: the
-    /// felt's two ends on that edge move toward the dealer, its far rail stays.
+    /// Cards may lie a card's length past the felt's dealer's edge where the end spaces'
+    /// hands run toward it, and nowhere else: not before the chip tray, not further on, and
+    /// the far rail stays where it is.
     #[test]
-    fn cards_may_lie_past_the_dealers_edge_alone() {
+    fn cards_may_lie_past_the_dealers_edge_by_the_end_spaces_alone() {
         let l = sample();
         let card = crate::layout::CARD_H;
         let grown = l.felt_past_the_dealers_edge(card);
-        assert_eq!(grown.len(), l.felt.len());
-        let moved: Vec<usize> = (0..grown.len())
-            .filter(|&i| grown[i] != l.felt[i])
+        let h = l.homography();
+        let px = |x: f64, y: f64| {
+            let (x, y) = h.apply(x, y).unwrap();
+            PixelPt { x, y }
+        };
+        let both = |x: f64, y: f64| (contains(&l.felt, px(x, y)), contains(&grown, px(x, y)));
+        // Below space 1's and space 7's hands, half a card past the edge.
+        let one = centroid_x(&l, &l.spaces[0].cards);
+        let seven = centroid_x(&l, &l.spaces[6].cards);
+        assert_eq!(both(one, -card / 2.0), (false, true));
+        assert_eq!(both(seven, -card / 2.0), (false, true));
+        // Before the chip tray, and more than a card past the edge: neither.
+        assert_eq!(both(0.0, -card / 2.0), (false, false));
+        assert_eq!(both(one, -card * 1.2), (false, false));
+        // On the felt: both, by the far rail too.
+        assert_eq!(both(0.0, 40.0), (true, true));
+        assert_eq!(both(one, 2.0), (true, true));
+        assert_eq!(both(0.0, 84.0), (true, true));
+        assert_eq!(both(0.0, 88.0), (false, false));
+    }
+
+    /// The table x of the middle of `zone` (pixels).
+    fn centroid_x(l: &Layout, zone: &Polygon) -> f64 {
+        let back = l.homography().inverse().unwrap();
+        let xs: Vec<f64> = zone
+            .iter()
+            .map(|p| back.apply(p[0], p[1]).unwrap().0)
             .collect();
-        // The outline's first point is the dealer's right corner, its last the left (twice:
-        // the arc's end and the outline's close).
-        assert_eq!(moved, [0, grown.len() - 2, grown.len() - 1]);
-        let h = l.homography().inverse().unwrap();
-        for &i in &moved {
-            let (_, y) = h.apply(grown[i][0], grown[i][1]).unwrap();
-            assert!((y + card).abs() < 0.05, "{y}");
-        }
-        // In pixels: a card's length below the edge (y grows toward the dealer).
-        let left = grown[grown.len() - 1][1] - l.felt[l.felt.len() - 1][1];
-        assert!((40.0..65.0).contains(&left), "{left}");
+        xs.iter().sum::<f64>() / xs.len() as f64
     }
 
     /// The felt's printing lies inside the printed region: the insurance line's lettering
