@@ -42,6 +42,17 @@ pub struct TrackerConfig {
     /// faint finds that come and go are not. A chip found only faintly becomes one by being
     /// found steadily where it lies ([`Tracker::found_steadily`]).
     pub confirm_score: f32,
+    /// A face-up card found twice, lying still, becomes an object at once: how near its
+    /// second find lies to its first, as a share of its half width. A busted hand's hit is
+    /// taken up with the hand's cards and wager straight away (08-11(10)(b)): it may lie
+    /// still only two looks between the dealer's hand laying it and the dealer's hand taking
+    /// it (held-out shift seed 66 at 1725.0 s: space 2's Kc, found at 0.97 and 0.98 one
+    /// pixel apart, then swept up with the 4h and 10d; never an object, the hand read as
+    /// picked up unbusted).
+    pub confirm_still: f64,
+    /// How surely (the detector's score) both finds of a card found twice lying still must
+    /// be found for it to become an object so (see `confirm_still`).
+    pub confirm_still_score: f32,
 }
 
 impl Default for TrackerConfig {
@@ -56,6 +67,8 @@ impl Default for TrackerConfig {
             rejoin_s: 0.6,
             unmove_s: 1.0,
             confirm_score: 0.5,
+            confirm_still: 0.25,
+            confirm_still_score: 0.9,
         }
     }
 }
@@ -163,6 +176,26 @@ impl Track {
 
     fn half_width(&self) -> f64 {
         half_width(&self.corners).max(1.0)
+    }
+
+    /// True when find `s` makes this track, not yet an object, one by count: its
+    /// [`TrackerConfig::confirm_hits`]th find, one of them sure.
+    fn confirmed_by(&self, s: &Seen, c: &TrackerConfig) -> bool {
+        !self.confirmed
+            && self.hits + 1 >= c.confirm_hits
+            && self.best_score.max(s.score) >= c.confirm_score
+    }
+
+    /// True when find `s` is this face-up card track's second, of the face of its first,
+    /// both sure and lying still (see [`TrackerConfig::confirm_still`]).
+    fn still_twice(&self, s: &Seen, c: &TrackerConfig) -> bool {
+        let moved = (s.centre[0] - self.centre[0]).hypot(s.centre[1] - self.centre[1]);
+        !self.confirmed
+            && self.hits == 1
+            && matches!(s.identity, Identity::Card(_))
+            && s.identity == self.identity
+            && self.best_score.min(s.score) >= c.confirm_still_score
+            && moved <= c.confirm_still * self.half_width()
     }
 
     fn predicted(&self, t: f64) -> [f64; 2] {
@@ -393,6 +426,20 @@ impl Tracker {
             .map(|(k, _)| k)
     }
 
+    /// True when find `s` makes track `ti` an object: by count, or a card found twice lying
+    /// still clear of every card: within a half width of a card already an object it may be
+    /// that card misread a look or two (a card dealt onto a hand lies a hit's step off it,
+    /// 08-10(2)), and takes its third find.
+    fn confirms(&self, ti: usize, s: &Seen) -> bool {
+        let tr = &self.tracks[ti];
+        tr.confirmed_by(s, &self.config)
+            || tr.still_twice(s, &self.config)
+                && !self.tracks.iter().any(|o| {
+                    let d = (o.centre[0] - s.centre[0]).hypot(o.centre[1] - s.centre[1]);
+                    o.confirmed && o.is_card() && d <= o.half_width().max(s.half_width())
+                })
+    }
+
     /// Takes the findings of the frame at `t` seconds (times must not go back) and returns
     /// what changed: objects that appeared, changed identity or went.
     pub fn update(&mut self, t: f64, found: &[Seen]) -> Vec<Change> {
@@ -455,13 +502,14 @@ impl Tracker {
             track_used[ti] = true;
             seen_used[si] = true;
             let s = &found[si];
-            let confirm = self.config.confirm_hits;
             // A new track about to count as an object beside an object of the same face, not
             // far off, not found this frame: the same card found a little off its centre
             // while half covered (its two indices read apart). The object takes the find.
             let mut ti = ti;
-            if !self.tracks[ti].confirmed
-                && self.tracks[ti].hits + 1 >= confirm
+            let confirms = self.confirms(ti, s);
+            if (confirms
+                || !self.tracks[ti].confirmed
+                    && self.tracks[ti].hits + 1 >= self.config.confirm_hits)
                 && let Some(k) = self.twin(ti, s, &track_used)
             {
                 // Never confirmed and now too old to be: dropped with the unfound below.
@@ -473,8 +521,8 @@ impl Tracker {
                 &mut self.tracks[ti],
                 s,
                 t,
-                confirm,
-                self.config.confirm_score,
+                self.config.confirm_hits,
+                confirms,
             ) {
                 changes.push(change);
             }
@@ -926,7 +974,9 @@ const SURE_HITS: u32 = 5;
 const GONE_BEFORE_ANOTHER_S: f64 = 0.5;
 
 /// Folds a find into its track; says what changed (it became an object, or its face changed).
-fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<Change> {
+/// Takes find `s` at `t` seconds into track `tr`; `confirms`: the find makes it an object
+/// (see [`Track::confirmed_by`]).
+fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, confirms: bool) -> Option<Change> {
     let dt = t - tr.last;
     if dt > 1e-6 {
         let v = [
@@ -961,7 +1011,7 @@ fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, sure: f32) -> Option<C
     } else {
         tr.face_run = 0;
     }
-    if !tr.confirmed && tr.hits >= confirm && tr.best_score >= sure {
+    if !tr.confirmed && confirms {
         tr.confirmed = true;
         Some(Change::Appeared(tr.clone()))
     } else if tr.confirmed && tr.identity != was {
@@ -1039,6 +1089,35 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_card_found_twice_surely_lying_still_is_an_object_at_once() {
+        // Held-out shift seed 66 at 1725.0 s: a busted hand's hit, found at 0.97 and 0.98
+        // one pixel apart, then swept up with its hand (08-11(10)(b)): an object on its second
+        // find. Found twice moving (in flight, or a card's index apart), or faintly, it takes
+        // a third find still.
+        let at = |x: f64, score: f32| Seen {
+            score,
+            ..card("Kc", x, 456.0)
+        };
+        let twice = |a: Seen, b: Seen| {
+            let (_, changes) = run(&[vec![a], vec![b], vec![], vec![]]);
+            changes
+                .iter()
+                .filter(|(_, c)| matches!(c, Change::Appeared(_)))
+                .map(|(t, _)| *t)
+                .collect::<Vec<f64>>()
+        };
+        assert_eq!(twice(at(394.2, 0.97), at(394.1, 0.98)), [0.1]);
+        assert!(twice(at(394.2, 0.97), at(400.2, 0.98)).is_empty());
+        assert!(twice(at(394.2, 0.97), at(394.1, 0.6)).is_empty());
+        let (_, changes) = run(&[
+            vec![at(394.2, 0.6)],
+            vec![at(394.1, 0.6)],
+            vec![at(394.1, 0.6)],
+        ]);
+        assert_eq!(appeared(&changes).len(), 1, "three finds, one sure enough");
     }
 
     #[test]

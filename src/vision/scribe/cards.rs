@@ -180,6 +180,9 @@ impl Scribe {
                 self.reidentify(track, *was);
             }
             Change::Gone(tr) if tr.is_card() => {
+                if self.taken_up_unplaced(tr) {
+                    self.place(tr.id);
+                }
                 let placed = self.cards.get(&tr.id).and_then(|n| n.placed).is_some();
                 if placed {
                     self.leaving.push(Leaving {

@@ -826,6 +826,38 @@ fn a_card_hidden_a_moment_and_read_as_another_face_where_it_lies_is_not_dealt() 
     assert_eq!(dealt, ["3h", "4h"]);
 }
 
+/// A placed card hidden for seconds under the next hand's card, then found a moment as its
+/// rank in the other suit of its colour a little off where it lies: it, found again, not a
+/// card dealt (held-out clean shift seed 67 at 2153.2 s: a split hand's 3c double-down card,
+/// unseen 2.9 s under the other hand's 9d, found as a 3s 9.3 pixels off and written dealt to
+/// the other hand). A card of its rank dealt a hit's step on (08-10(2)) is another card.
+#[test]
+fn a_card_long_hidden_and_found_as_its_rank_in_a_suit_of_its_colour_is_not_dealt() {
+    let layout = level_layout();
+    let two = centroid(&layout.spaces[1].cards);
+    let dealt = |step: f64| {
+        let log = read(&layout, 60, |t| {
+            let mut found = Vec::new();
+            // The 3c, hidden from 1.2 s by the dealer's hand laying the 9d over it.
+            if (0.4..1.2).contains(&t) {
+                found.push(seen(Some("3c"), two[0], two[1]));
+            }
+            if t >= 1.6 {
+                found.push(seen(Some("9d"), two[0] + 14.0, two[1] + 10.0));
+            }
+            if (3.8..4.6).contains(&t) {
+                found.push(seen(Some("3s"), two[0] - step, two[1] - step));
+            }
+            found
+        });
+        log.into_iter()
+            .filter_map(face_dealt)
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(dealt(7.0), ["3c", "9d"]);
+    assert_eq!(dealt(20.0), ["3c", "9d", "3s"]);
+}
+
 /// A card of another rank laid almost squarely over a placed card that a card laid since
 /// half covers, the placed card hidden a moment and then found beside it again: two cards,
 /// the new one dealt, the old one still in its hand (a card's two indices show one rank;
@@ -1849,6 +1881,57 @@ fn a_bust_hit_first_found_off_and_taken_up_soon_after_is_dealt() {
     let faces: Vec<&str> = hand.iter().map(|h| h.0.as_str()).collect();
     assert_eq!(faces, ["Ac", "6c", "5s", "10d"], "{log:?}");
     assert!((hand[2].1 - 2.13).abs() < 1e-6, "{hand:?}");
+}
+
+/// A busted hand's hit taken up with the hand's cards as soon as the dealer's hand has laid
+/// it (99-01.3-08-11(10)(b)) may lie still two looks only: found still and surely twice, it
+/// was dealt, and the hand went bust, not picked up short of its cards (held-out shift seed
+/// 66 at 1725.0 s: space 2's Kc, found at 0.97 and 0.98 one pixel apart and then swept up
+/// with the 4h and 10d, was never an object; the hand read 14 and picked up).
+#[test]
+fn a_bust_hit_still_two_looks_before_its_hand_is_taken_up_is_dealt() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    // Looks 0.2 s apart, and as the hit lies still 0.13 and 0.27 s apart (the looker's B-frames
+    // skipped, as seed 66's were).
+    let looks = (0..10)
+        .map(|i| f64::from(i) * 0.2)
+        .chain([2.0, 2.13, 2.27, 2.53])
+        .chain((14..50).map(|i| f64::from(i) * 0.2));
+    let log = read_at(&layout, looks, |t| {
+        let t = (t * 100.0).round() / 100.0;
+        let mut found = Vec::new();
+        // The wager, hidden by the hand laying the hit, and taken.
+        if t < 2.0 {
+            found.push(chip_seen(500, bet));
+        }
+        // The hand, still till 2.27 s, found swept 90 px toward the dealer at 2.53 s.
+        let swept = if t >= 2.5 { 90.0 } else { 0.0 };
+        if (0.6..2.6).contains(&t) {
+            found.push(seen(Some("4h"), at[0], at[1] + swept));
+        }
+        if (1.0..2.6).contains(&t) {
+            found.push(seen(Some("10d"), at[0] + 20.0, at[1] + 24.0 + swept));
+        }
+        // The hit, found still twice where the hand's next card goes (a hit's step, 1.7 half
+        // widths, on), then swept.
+        if (2.1..2.6).contains(&t) {
+            found.push(seen(Some("Kc"), at[0] + 40.0, at[1] + 48.0 + swept));
+        }
+        if (1.4..9.0).contains(&t) {
+            found.push(seen(Some("10h"), left + 20.0, y));
+        }
+        if (1.8..9.0).contains(&t) {
+            let hole = (t >= 4.0).then_some("9h");
+            found.push(seen(hole, left + 60.0, y));
+        }
+        found
+    });
+    let hand = dealt_to(&log, Target::Hand { space: 4, hand: 1 });
+    assert_eq!(hand, ["4h", "10d", "Kc"], "{log:?}");
+    assert_eq!(burns_and_clears(&log, 4), (0, 1), "{log:?}");
 }
 
 /// The dealer's draws are laid in a row to the immediate right of the first two cards

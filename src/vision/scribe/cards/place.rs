@@ -28,6 +28,17 @@ const MOVED_REACH: f64 = 4.5;
 /// about 1.7 half widths (08-10(2)); a double-down's card lies across its hand.
 const ONE_RANK: f64 = 0.75;
 
+/// How near (a share of a card's half width) a card of a placed card's face, or of its rank in
+/// the other suit of its colour, lying as it lies, lies to that card to be a find of it
+/// however long the placed card lay out of sight: two cards of one rank never lie so near in
+/// one lie (a hit lies a hit's step on, about 1.7 half widths, 08-10(2); a double-down's card
+/// lies across its hand). Held-out clean shift seed 67 at 2153.2 s: space 3's first split
+/// hand's 3c, laid across it as its double-down card, hidden under the second hand's 9d for
+/// 2.9 s, was found as a 3s 9.3 pixels off as the dealer's hand passed to space 4, and
+/// written as a card dealt to the second hand (its 15 read 18, a winning wager read as
+/// collected, and a seventh 3s since the shuffle).
+const UNSEEN_SAME: f64 = 0.75;
+
 /// How near (a share of a card's half width) a card found as it lands, of the next rank of a
 /// placed card's suit, lies to that card to be a second find of it (see
 /// [`next_rank_first_look`]). A card dealt lies a hit's step off, a half width or more across
@@ -78,7 +89,18 @@ impl Scribe {
             return;
         }
         if let Some(card) = self.found_twice(id) {
-            self.surer_face(id, card);
+            // Found again after it lay out of sight long (see [`UNSEEN_SAME`]): this track
+            // is that card now, and holds its place when the old track's going is judged.
+            let rest_t = self.cards.get(&id).map_or(f64::MIN, |n| n.rest_t);
+            if self
+                .cards
+                .get(&card)
+                .is_some_and(|o| o.seen_t < rest_t - FOUND_AGAIN_S)
+            {
+                self.take_place(card, id);
+            } else {
+                self.surer_face(id, card);
+            }
             return;
         }
         let Some(note) = self.cards.get(&id) else {
@@ -639,10 +661,15 @@ impl Scribe {
             let half = half.max(half_width(&o.corners));
             let covers = note.seen_t - rest_t.max(o.seen_t) >= COVERS_S && off >= LAID_OFF * half;
             let other_rank = !matches!((o.identity, face), (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
+            // Found a moment after it was last seen; or, of its face or its rank in the other
+            // suit of its colour and lying as it lies, found however long it lay out of sight.
+            let lies_as_it = (o.identity == face || one_rank_one_colour(o.identity, face))
+                && !at_right_angle(&o.corners, &note.corners)
+                && off <= UNSEEN_SAME * half;
             (k != id
                 && matches!(o.identity, Identity::Card(_))
                 && !(other_rank && covers)
-                && o.seen_t >= rest_t - FOUND_AGAIN_S
+                && (o.seen_t >= rest_t - FOUND_AGAIN_S || lies_as_it)
                 && off <= near * half)
                 .then_some((k, off))
         };
@@ -1093,6 +1120,52 @@ impl Scribe {
             .filter(|(_, d)| *d <= reach)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(s, _)| s)
+    }
+
+    /// True when card `tr`, gone from sight and never placed, lay still where a hand takes its
+    /// next card (within a half width) and went with that hand's cards: a hit that busted
+    /// the hand, taken up with the hand's cards and wager at once (08-11(10)(b)) before it
+    /// lay still [`ScribeConfig::settle_s`] (held-out shift seed 66 at 1725.0 s: space 2's
+    /// Kc, found still two looks, then swept up with the 4h and 10d; the hand was read as
+    /// picked up at 14). Found still twice at least, read face up, of a face none of the
+    /// hand's cards has (the hand's own cards found moved as they were swept up are not
+    /// new cards), and one of the hand's cards last seen within
+    /// [`ScribeConfig::together_s`] of it and out of sight now; come to rest before the
+    /// dealer's hand lay face up.
+    pub(super) fn taken_up_unplaced(&self, tr: &Track) -> bool {
+        let Some(note) = self.cards.get(&tr.id) else {
+            return false;
+        };
+        // Before the dealer's hand is face up: the players' hands are played out then
+        // (08-11(10)), and after it the dealer's sweep of the cards (08-11(17)) drags
+        // cards over other hands.
+        if note.placed.is_some()
+            || note.pile
+            || note.seen_t <= note.rest_t
+            || !matches!(note.identity, Identity::Card(_))
+            || self.dealer_face_up_at().is_some_and(|up| note.rest_t >= up)
+        {
+            return false;
+        }
+        let half = half_width(&note.corners).max(1.0);
+        let Some(s) = self
+            .next_places()
+            .into_iter()
+            .find(|&(_, next)| dist(next, note.rest) <= half)
+            .map(|(s, _)| s)
+        else {
+            return false;
+        };
+        let hand: Vec<&CardNote> = self.hands[usize::from(s)]
+            .iter()
+            .flatten()
+            .filter_map(|id| self.cards.get(id))
+            .filter(|n| n.placed.is_some())
+            .collect();
+        !hand.iter().any(|n| n.identity == note.identity)
+            && hand.iter().any(|n| {
+                (n.seen_t - note.seen_t).abs() <= self.config.together_s && n.seen_t < self.now
+            })
     }
 
     /// Where each hand of two cards or more takes its next card, with its space, pixels: as
