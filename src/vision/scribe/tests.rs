@@ -1508,6 +1508,43 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
     );
 }
 
+/// A pair of aces split, the second ace set out beside the first in one sweep under the
+/// dealer's hand, never found on its way: the ace come to rest a moment after the pair's ace
+/// was lost from its place, beside the pair's other ace still lying there, is that ace set
+/// apart, the second hand (08-09(2)(c); held-out clean shift seed 67 at 645.2 s: the set-apart
+/// ace was written as a new card dealt to the first hand and the pair's ace as burned, the
+/// wager beside it as a double, and the second hand's card as dealt to space 2).
+#[test]
+fn a_pairs_card_set_out_unseen_on_its_way_is_the_split_hand() {
+    let layout = level_layout();
+    // Seed 67's aces, these pixels (cards 33 pixels wide): one over the other, then the second
+    // lost from 5.2 s, found 75 pixels off, 3 half widths beside the first, from 5.8 s.
+    let seen = |face: Option<&str>, x: f64, y: f64| seen_box(face, x, y, 16.6, 23.0);
+    let log = read(&layout, 60, |t| {
+        let mut found = Vec::new();
+        if t >= 1.0 {
+            found.push(seen(Some("Ad"), 332.5, 473.8));
+        }
+        if (2.0..5.1).contains(&t) {
+            found.push(seen(Some("Ad"), 324.9, 506.8));
+        } else if t >= 5.7 {
+            found.push(seen(Some("Ad"), 376.0, 451.7));
+        }
+        // The first hand's card, then the second's.
+        if t >= 7.6 {
+            found.push(seen(Some("10c"), 342.5, 495.3));
+        }
+        if t >= 9.0 {
+            found.push(seen(Some("Jc"), 390.0, 475.0));
+        }
+        found
+    });
+    let faces = hand_faces(&log, 1);
+    assert_eq!(faces, [vec!["Ad", "Ad", "10c"], vec!["Jc"]], "{log:#?}");
+    let (burns, _) = burns_and_clears(&log, 1);
+    assert_eq!(burns, 0, "{log:#?}");
+}
+
 /// A pair of 2c split at space 3, a third 2c dealt to the first hand where the pair's second
 /// card lay, under a second after it was set out (the tracker takes the second hand's track
 /// back there: its card found again where it lay, 'unmoved'), and then set out past the

