@@ -484,18 +484,29 @@ impl Scribe {
         // payoff's place in the other: two fans, whatever their steps (held-out shift seed 23
         // at 732 s and 1459 s: space 3's payoff fanned up to space 4's wager fan, laid a
         // second and more before with its step, read as more of that wager; space 3 unpaid).
+        // The widest such gap between the two; a third movement after both (the tip's
+        // payoff laid by the wager, held-out shift seed 68 at 2325.8 s, as long after the
+        // payoff as the payoff after the wager) does not hide it.
         let mut by_time: Vec<(f64, u64)> = chips.iter().map(|c| (c.2, c.0)).collect();
         by_time.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let gap = (1..by_time.len()).max_by(|&a, &b| {
-            (by_time[a].0 - by_time[a - 1].0).total_cmp(&(by_time[b].0 - by_time[b - 1].0))
-        });
-        if let Some(g) = gap.filter(|&g| by_time[g].0 - by_time[g - 1].0 >= FANS_APART_S) {
+        let (spot_id, pay_id) = (along[spot].1, along[pay].1);
+        let parts = |g: usize| {
             let early: Vec<u64> = by_time[..g].iter().map(|c| c.1).collect();
             let late: Vec<u64> = by_time[g..].iter().map(|c| c.1).collect();
-            let (spot_id, pay_id) = (along[spot].1, along[pay].1);
-            if early.contains(&spot_id) != early.contains(&pay_id) {
-                return vec![early, late];
-            }
+            (early, late)
+        };
+        let gap = (1..by_time.len())
+            .filter(|&g| by_time[g].0 - by_time[g - 1].0 >= FANS_APART_S)
+            .filter(|&g| {
+                let (early, _) = parts(g);
+                early.contains(&spot_id) != early.contains(&pay_id)
+            })
+            .max_by(|&a, &b| {
+                (by_time[a].0 - by_time[a - 1].0).total_cmp(&(by_time[b].0 - by_time[b - 1].0))
+            });
+        if let Some(g) = gap {
+            let (early, late) = parts(g);
+            return vec![early, late];
         }
         if fanned_here.is_none() {
             return vec![run];

@@ -1436,6 +1436,40 @@ fn a_payoff_fanned_up_to_the_next_wager_fan_a_movement_later_is_two_runs() {
     assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
 }
 
+/// A payoff fanned up to the next space's wager fan a movement after it was laid, and that
+/// space's tip paid by the fan's end a movement after the payoff, as long after (held-out
+/// shift seed 68 at 2325.0 s, the footage's pixels: space 3's $21 payoff, its $1 10 pixels
+/// from the $1 at the end of space 4's $18 wager fan, 0.73 s after it, and space 4's 50-cent
+/// tip payoff 0.73 s after that; the widest gap in time fell after the payoff, and the run
+/// was read whole at space 4, a $39 wager over the table's limit, space 3 unpaid and space
+/// 4's payoff short): split between the wager's movement and the payoff's.
+#[test]
+fn a_payoff_fanned_up_to_the_next_wager_fan_and_a_tip_paid_after_is_split_at_the_payoff() {
+    let mut p = Paying::new();
+    let wager = [
+        ([585.8, 249.2], 100),
+        ([599.3, 248.7], 200),
+        ([610.6, 248.0], 500),
+        ([625.9, 248.7], 500),
+        ([638.9, 248.3], 500),
+    ];
+    let payoff = [
+        ([528.0, 267.0], 500),
+        ([541.9, 264.2], 500),
+        ([554.9, 262.7], 500),
+        ([567.1, 259.2], 500),
+        ([581.1, 258.1], 100),
+    ];
+    let mut run = p.wager_and_payoff_fanned(&wager, 0.73, &payoff);
+    p.t += 0.73;
+    p.put(30, [586.9, 274.0], 50);
+    run.push(30);
+    assert_eq!(
+        p.runs_sorted(run),
+        vec![vec![10, 11, 12, 13, 14, 30], vec![20, 21, 22, 23, 24]]
+    );
+}
+
 /// A payoff fanned toward the next space, whose wager is then spread toward it where it
 /// stood, its stack's bottom chip still in sight on its spot, is two runs split between the
 /// two movements. Clean shift seed 64 at 1212.9 s, the footage's pixels: space 3's $19.50
