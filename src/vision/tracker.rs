@@ -973,9 +973,8 @@ const SURE_HITS: u32 = 5;
 /// the next dealt in its place within a second.
 const GONE_BEFORE_ANOTHER_S: f64 = 0.5;
 
-/// Folds a find into its track; says what changed (it became an object, or its face changed).
-/// Takes find `s` at `t` seconds into track `tr`; `confirms`: the find makes it an object
-/// (see [`Track::confirmed_by`]).
+/// Folds find `s` at `t` seconds into track `tr`; says what changed (it became an object, or
+/// its face changed). `confirms`: the find makes it an object (see [`Tracker::confirms`]).
 fn absorb(tr: &mut Track, s: &Seen, t: f64, confirm: u32, confirms: bool) -> Option<Change> {
     let dt = t - tr.last;
     if dt > 1e-6 {
