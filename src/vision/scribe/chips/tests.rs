@@ -1796,6 +1796,37 @@ fn a_fan_running_onto_a_card_is_counted_at_least() {
     assert_eq!(on_card(false), (vec![(3, 1200)], Some(false)));
 }
 
+/// A payoff fan whose next chip's place lies a little off a card, the chip most of it on
+/// the felt, is counted exactly: such a chip is found as any other (held-out shift seed 68
+/// at 1980.8 s: a $5.50 payoff fanned toward the hand's 6h, the next place 0.31 of a chip's
+/// width off the card, read at least $5.50 and its underpay of an $11 wager not judged).
+/// Nearer, a quarter of the chip or more over the card, it is a lower bound.
+#[test]
+fn a_fan_ending_a_little_off_a_card_is_counted_exactly() {
+    let off_card = |gap: f64| {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[500, 500, 200]);
+        // The card square to the fan, its near edge `gap` chip widths past the next place.
+        let chip_d = 2.0 * p.radius;
+        let (hw, hh) = (18.0, 25.0);
+        let c = p.along(1.4 + 3.0 * 0.62 + gap + hw / chip_d);
+        let (r, u) = (p.right, [-p.right[1], p.right[0]]);
+        let corner = |a: f64, b: f64| [c[0] + r[0] * a + u[0] * b, c[1] + r[1] * a + u[1] * b];
+        let corners = [
+            corner(-hw, -hh),
+            corner(hw, -hh),
+            corner(hw, hh),
+            corner(-hw, hh),
+        ];
+        let face = "6h".parse().expect("a card");
+        p.scribe.lay_card(90, face, 3, corners, p.t);
+        p.scribe.arrived(3, &run);
+        (p.paid(), payoff_at_least(&p))
+    };
+    assert_eq!(off_card(0.31), (vec![(3, 1200)], Some(false)));
+    assert_eq!(off_card(0.2), (vec![(3, 1200)], Some(true)));
+}
+
 /// A fan's chips lie evenly (the simulator's 0.62 of a chip's width apart): a gap of two
 /// steps inside it is a chip unseen; one missing at an end, or a chip found twice beside
 /// another, leaves none.
