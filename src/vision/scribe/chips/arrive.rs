@@ -33,7 +33,7 @@ const OFF_A_CROWDED_ROW: f64 = 0.3;
 /// shows each chip's edge, and a payoff is laid a chip's width off or more.
 const SPREAD_REACH: f64 = 0.75;
 
-/// How near a card (pixels, in chip widths) the place of a fan's next chip may lie for the
+/// How near a card (in chip widths) the place of a fan's next chip may lie for the
 /// fan to run on under the card or over its face unfound (see [`Scribe::runs_under_a_card`]):
 /// a quarter of a chip's width, the chip a quarter or more over the card. A chip lying
 /// further off, most of it on the felt and its centre off the card, is found as any other
@@ -1019,8 +1019,8 @@ impl Scribe {
 
     /// Whether the fan of chips at `points` (pixels) may run on under a card: the place of
     /// the next chip, a usual step past either end along its line, lies on a card or within
-    /// [`UNDER_A_CARD`] of a chip's width (`chip_d`) of one. A chip there, under the card or over its white
-    /// face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
+    /// [`UNDER_A_CARD`] of a chip's width (`chip_d`) of one. A chip there, under the card or
+    /// over its white face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
     /// lying on a card unfound, and a wager fanned with its last $2 under a card; read $2
     /// short, an underpay and an overpay). What such a fan shows is only a lower bound.
     pub(super) fn runs_under_a_card(&self, points: &[[f64; 2]], chip_d: f64) -> bool {
