@@ -659,6 +659,86 @@ fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
     assert_eq!(order, ["Original", "6s", "5h", "Double", "4d"], "{log:?}");
 }
 
+/// A double-down card dealt past the next space's card of its face, that card hidden under
+/// the dealer's hand as the new one passes over it: the tracker follows the card lying there
+/// onto the new one and loses it, and the card found again where it lay is a new track. The
+/// new card, on a track first found seconds before, came to rest on the doubled hand only
+/// after the double's chips: it is the double's card (held-out shift seed 69 at 2959.7 s:
+/// space 3's 5d, dealt past space 2's 5d, written before the double, a `double_rule_broken`
+/// not there, 08-09(2)(d)).
+#[test]
+fn a_double_card_on_the_track_of_a_card_it_passed_came_after_the_double() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let next = centroid(&layout.spaces[2].cards);
+    let toward = {
+        let ins = centroid(&space.insurance);
+        let d = [ins[0] - bet[0], ins[1] - bet[1]];
+        let n = d[0].hypot(d[1]);
+        [d[0] / n, d[1] / n]
+    };
+    let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
+    let across = [at[0] - 30.0, at[1] + 40.0];
+    let order = |passes: bool| {
+        let log = read(&layout, 40, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = vec![chip_seen(500, bet)];
+            if t >= 1.0 {
+                found.push(seen(Some("6s"), at[0], at[1]));
+            }
+            if t >= 1.5 {
+                found.push(seen(Some("5h"), at[0] - 18.0, at[1] + 25.0));
+            }
+            // Space 3's 5d, hidden under the dealer's hand from 3.8 to 4.8 s.
+            if (0.6..3.8).contains(&t) || t >= 5.0 {
+                found.push(seen(Some("5d"), next[0], next[1]));
+            }
+            if t >= 4.1 {
+                found.push(chip_seen(500, double_at));
+            }
+            // The double's 5d: passing over space 3's at 4.0 s, on its way at 4.2 s, across
+            // the hand from 4.4 s (at a right angle).
+            let passing = [
+                [next[0] + 4.0, next[1]],
+                [0.5 * (next[0] + across[0]), 0.5 * (next[1] + across[1])],
+            ];
+            let p = match t {
+                t if passes && (3.95..4.05).contains(&t) => Some(passing[0]),
+                t if passes && (4.15..4.25).contains(&t) => Some(passing[1]),
+                t if t >= 4.35 => Some(across),
+                _ => None,
+            };
+            if let Some(p) = p {
+                let mut card = seen(Some("5d"), p[0], p[1]);
+                if t >= 4.35 {
+                    card.corners = [
+                        [p[0] - 25.0, p[1] - 18.0],
+                        [p[0] + 25.0, p[1] - 18.0],
+                        [p[0] + 25.0, p[1] + 18.0],
+                        [p[0] - 25.0, p[1] + 18.0],
+                    ];
+                }
+                found.push(card);
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Card {
+                    card: Some(c),
+                    to: Target::Hand { space: 4, .. },
+                    ..
+                } => Some(c.to_string()),
+                EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
+                _ => None,
+            })
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(order(false), ["Original", "6s", "5h", "Double", "5d"]);
+    assert_eq!(order(true), ["Original", "6s", "5h", "Double", "5d"]);
+}
+
 /// Two cards of a hand found at once, the first uncovered by the dealer's hand only as the
 /// second was dealt past it: the one next to the hand's cards was dealt first, whichever
 /// was found first in the look (shift seed 13 at 3588 s, 9h 4h then 2c Kc written Kc 2c,

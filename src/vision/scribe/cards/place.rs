@@ -1028,6 +1028,11 @@ impl Scribe {
     /// off-centre, so it counts as lying still only from a later one. (Shift seed 13 at 603 s:
     /// a split hand's 5h found at 603.97 s under the dealer's hand, the double's chips at rest
     /// then, the 5h taken as placed at 604.63 s: a double on one card, then two cards.)
+    /// A track that came to rest elsewhere first (a card lying at the next space, its track
+    /// carried off by a card of its face passing over it in the dealer's hand) lay here only
+    /// from when it came to rest here (held-out shift seed 69 at 2959.7 s: space 3's
+    /// double-down card 5d, dealt past space 2's 5d and found first as that card's track,
+    /// written before the double's chips, and a `double_rule_broken` not there).
     pub(in crate::vision::scribe) fn double_cards_before(&mut self, space: u8, hand: u8, t: f64) {
         let ids: Vec<u64> = self
             .hands
@@ -1042,7 +1047,13 @@ impl Scribe {
             let Some(p) = note.placed.as_mut() else {
                 continue;
             };
-            if p.t >= t && note.first_t <= t {
+            let width =
+                dist(note.corners[0], note.corners[1]).min(dist(note.corners[1], note.corners[2]));
+            let elsewhere = note
+                .left_rest
+                .is_some_and(|(at, _)| dist(at, note.rest) > width);
+            let here = if elsewhere { note.rest_t } else { note.first_t };
+            if p.t >= t && here <= t {
                 p.t = t - 0.05;
                 let event = p.event;
                 self.retime(event, t - 0.05);
