@@ -475,16 +475,22 @@ fn a_card_outlined_off_its_centre_is_read_with_the_outline_found_before() {
     );
 }
 
+/// A committed frame of a held-out shift in `tests/frames/{folder}`: its camera's layout
+/// (`{shift}.layout.toml`) and the picture `{shift}-{at}.png` (width, height, RGB rows).
+fn held_out_frame(folder: &str, shift: &str, at: &str) -> (Layout, usize, usize, Vec<u8>) {
+    let dir = path(&format!("tests/frames/{folder}"));
+    let layout = std::fs::read_to_string(dir.join(format!("{shift}.layout.toml"))).unwrap();
+    let (w, h, rgb) = png(&dir.join(format!("{shift}-{at}.png")));
+    (Layout::parse(&layout).unwrap(), w, h, rgb)
+}
+
 #[test]
 fn a_chip_partly_under_a_chip_of_another_value_is_found_for_what_shows_of_it() {
     // Held-out shift seed 19 at 2422.6 s: space 7's $26 overpayment fanned $25 then $1 past
     // the end of the wager's fan, the $1 over a fifth of the $25. The model finds the $25 at
     // 0.36, under the floor a chip in full sight is held to (0.4): held to that share of the
     // floor, it is found, and the payoff is read $26, not a $1 stacked.
-    let dir = path("tests/frames/covered");
-    let layout =
-        Layout::parse(&std::fs::read_to_string(dir.join("seed-19.layout.toml")).unwrap()).unwrap();
-    let (w, h, rgb) = png(&dir.join("seed-19-2422.6.png"));
+    let (layout, w, h, rgb) = held_out_frame("covered", "seed-19", "2422.6");
     let mut rec = recognizer();
     rec.use_layout(Some(&layout));
     let seen = rec.still(&rgb, w, h, None).unwrap();
@@ -541,10 +547,7 @@ fn a_chip_missed_as_the_picture_settles_is_found_when_its_fan_is_looked_at_again
     // block's mean colour, so the sharp frames show no change but where the hand's edge still
     // moves; the looks around the chips found where the picture changed find the $25 all the
     // same, and stop after three.
-    let dir = path("tests/frames/covered");
-    let layout =
-        Layout::parse(&std::fs::read_to_string(dir.join("seed-19.layout.toml")).unwrap()).unwrap();
-    let (w, h, sharp) = png(&dir.join("seed-19-2422.6.png"));
+    let (layout, w, h, sharp) = held_out_frame("covered", "seed-19", "2422.6");
     let area = [990, 405, 1090, 490];
     let mut hand = sharp.clone();
     for y in area[1]..area[3] {
@@ -618,10 +621,7 @@ fn a_chip_found_just_past_the_felt_is_told_apart_from_the_tables_finds() {
     // is a little farther on. Nothing past the felt is on the table, so it is no find of the
     // frame; but it is given apart, a chip on its way off the felt (the scribe reads the
     // double handed back, not collected).
-    let dir = path("tests/frames/leaving");
-    let layout =
-        Layout::parse(&std::fs::read_to_string(dir.join("seed-67.layout.toml")).unwrap()).unwrap();
-    let (w, h, rgb) = png(&dir.join("seed-67-595.5.png"));
+    let (layout, w, h, rgb) = held_out_frame("leaving", "seed-67", "595.5");
     let mut rec = recognizer();
     rec.use_layout(Some(&layout));
     let seen = rec.frame(&rgb, w, h).unwrap();

@@ -592,6 +592,48 @@ fn a_card_found_a_moment_on_its_spot_after_its_hand_was_taken_up_went_with_it() 
     assert_eq!(burns_and_clears(&log, 7), (0, 1), "{log:?}");
 }
 
+/// Space 4's wager spot, its card zone's centre and where its double-down chips are laid
+/// (pixels).
+fn space_four_double(layout: &Layout) -> ([f64; 2], [f64; 2], [f64; 2]) {
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let ins = centroid(&space.insurance);
+    let d = [ins[0] - bet[0], ins[1] - bet[1]];
+    let n = d[0].hypot(d[1]);
+    (
+        bet,
+        at,
+        [bet[0] + 30.0 * d[0] / n, bet[1] + 30.0 * d[1] / n],
+    )
+}
+
+/// `face` found at `c` laid across a hand, at a right angle (a double-down card).
+fn turned_card(face: &str, c: [f64; 2]) -> Seen {
+    let mut card = seen(Some(face), c[0], c[1]);
+    card.corners = [
+        [c[0] - 25.0, c[1] - 18.0],
+        [c[0] + 25.0, c[1] - 18.0],
+        [c[0] + 25.0, c[1] + 18.0],
+        [c[0] - 25.0, c[1] + 18.0],
+    ];
+    card
+}
+
+/// Space 4's wagers (their kinds) and cards (their faces) in the order written.
+fn space_four_order(log: &[Event]) -> Vec<String> {
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c),
+                to: Target::Hand { space: 4, .. },
+                ..
+            } => Some(c.to_string()),
+            EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A hand's second card dealt as the dealer's hand still covers half of it, found off
 /// centre first and where it lies only later, the player's double-down chips at rest in
 /// between: the card came first (a double is on the first two cards, 08-09(2)(d)), and the
@@ -599,15 +641,7 @@ fn a_card_found_a_moment_on_its_spot_after_its_hand_was_taken_up_went_with_it() 
 #[test]
 fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
     let layout = level_layout();
-    let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
-    let toward = {
-        let ins = centroid(&space.insurance);
-        let d = [ins[0] - bet[0], ins[1] - bet[1]];
-        let n = d[0].hypot(d[1]);
-        [d[0] / n, d[1] / n]
-    };
-    let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
+    let (bet, at, double_at) = space_four_double(&layout);
     let log = read(&layout, 40, |t| {
         let mut found = vec![chip_seen(500, bet)];
         if t >= 1.0 {
@@ -631,32 +665,15 @@ fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
             found.push(chip_seen(500, double_at));
         }
         if t >= 4.0 {
-            // Across the hand, at a right angle.
-            let mut card = seen(Some("4d"), at[0] - 30.0, at[1] + 40.0);
-            let c = card.centre;
-            card.corners = [
-                [c[0] - 25.0, c[1] - 18.0],
-                [c[0] + 25.0, c[1] - 18.0],
-                [c[0] + 25.0, c[1] + 18.0],
-                [c[0] - 25.0, c[1] + 18.0],
-            ];
-            found.push(card);
+            found.push(turned_card("4d", [at[0] - 30.0, at[1] + 40.0]));
         }
         found
     });
-    let order: Vec<String> = log
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Card {
-                card: Some(c),
-                to: Target::Hand { space: 4, .. },
-                ..
-            } => Some(c.to_string()),
-            EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(order, ["Original", "6s", "5h", "Double", "4d"], "{log:?}");
+    assert_eq!(
+        space_four_order(&log),
+        ["Original", "6s", "5h", "Double", "4d"],
+        "{log:?}"
+    );
 }
 
 /// A double-down card dealt past the next space's card of its face, that card hidden under
@@ -669,16 +686,8 @@ fn a_second_card_found_under_the_dealers_hand_before_a_double_came_first() {
 #[test]
 fn a_double_card_on_the_track_of_a_card_it_passed_came_after_the_double() {
     let layout = level_layout();
-    let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (bet, at, double_at) = space_four_double(&layout);
     let next = centroid(&layout.spaces[2].cards);
-    let toward = {
-        let ins = centroid(&space.insurance);
-        let d = [ins[0] - bet[0], ins[1] - bet[1]];
-        let n = d[0].hypot(d[1]);
-        [d[0] / n, d[1] / n]
-    };
-    let double_at = [bet[0] + 30.0 * toward[0], bet[1] + 30.0 * toward[1]];
     let across = [at[0] - 30.0, at[1] + 40.0];
     let order = |passes: bool| {
         let log = read(&layout, 40, |t| {
@@ -710,30 +719,15 @@ fn a_double_card_on_the_track_of_a_card_it_passed_came_after_the_double() {
                 _ => None,
             };
             if let Some(p) = p {
-                let mut card = seen(Some("5d"), p[0], p[1]);
-                if t >= 4.35 {
-                    card.corners = [
-                        [p[0] - 25.0, p[1] - 18.0],
-                        [p[0] + 25.0, p[1] - 18.0],
-                        [p[0] + 25.0, p[1] + 18.0],
-                        [p[0] - 25.0, p[1] + 18.0],
-                    ];
-                }
-                found.push(card);
+                found.push(if t >= 4.35 {
+                    turned_card("5d", p)
+                } else {
+                    seen(Some("5d"), p[0], p[1])
+                });
             }
             found
         });
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Card {
-                    card: Some(c),
-                    to: Target::Hand { space: 4, .. },
-                    ..
-                } => Some(c.to_string()),
-                EventKind::Wager { kind, space: 4, .. } => Some(format!("{kind:?}")),
-                _ => None,
-            })
-            .collect::<Vec<String>>()
+        space_four_order(&log)
     };
     assert_eq!(order(false), ["Original", "6s", "5h", "Double", "5d"]);
     assert_eq!(order(true), ["Original", "6s", "5h", "Double", "5d"]);
