@@ -1047,8 +1047,7 @@ impl Scribe {
             let Some(p) = note.placed.as_mut() else {
                 continue;
             };
-            let width =
-                dist(note.corners[0], note.corners[1]).min(dist(note.corners[1], note.corners[2]));
+            let width = 2.0 * half_width(&note.corners);
             let elsewhere = note
                 .left_rest
                 .is_some_and(|(at, _)| dist(at, note.rest) > width);
