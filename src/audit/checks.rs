@@ -4,7 +4,7 @@
 
 use super::finding::{FindingKind, dollars};
 use super::round::Round;
-use super::settle::is_live;
+use super::settle::{double_card_unseen, is_live};
 use crate::events::{Bet, MAX_SPACE};
 use crate::rules::twenty_one::{
     Collection, DealingMethod, HandValue, HouseRules, TipDouble, must_draw,
@@ -472,12 +472,13 @@ pub(super) fn check_dealer_play(
 /// Hands settled as if the dealer's total were other than the cards show (08-11(12)): every live
 /// hand's observed result fits one other dealer total, and at least one does not fit the real one.
 pub(super) fn check_misread(r: &mut Round, dealer: HandValue) {
-    // Every live hand as (total, observed result: 1 paid, -1 collected, 0 left).
+    // Every live hand whose total is known as (total, observed result: 1 paid, -1 collected,
+    // 0 left).
     fn live(r: &Round) -> impl Iterator<Item = (u8, i8)> + '_ {
         r.used()
             .iter()
             .flat_map(|s| s.hands().iter())
-            .filter(|h| is_live(h))
+            .filter(|h| is_live(h) && !double_card_unseen(h))
             .map(|h| {
                 let obs = if h.flow.paid > 0 {
                     1

@@ -8,7 +8,7 @@ use super::finding::{FindingKind, dollars};
 use super::round::{CardList, Flow, HandState, Round};
 use super::summary::{HandSummary, Outcome, RoundStatus, RoundSummary};
 use crate::events::{Bet, Cents};
-use crate::rules::cards::Rank;
+use crate::rules::cards::{Card, Rank, Suit};
 use crate::rules::twenty_one::{DealingMethod, HandValue, HouseRules, must_draw};
 
 /// What the rules call for on one bet.
@@ -161,7 +161,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         let mut first_outcome = Outcome::NoCards;
         for hi in 0..usize::from(r.spaces[si].nhands) {
             let h = &r.spaces[si].hands[hi];
-            let e = expect_main(h, hi, dealer_natural, dv.value, rules);
+            let e = expect_hand(h, hi, dealer_natural, dv.value, rules);
             if hi == 0 {
                 first_outcome = e.outcome;
             }
@@ -293,6 +293,46 @@ pub(super) fn is_live(h: &HandState) -> bool {
 /// dealer's total.
 pub(super) fn picked_up(h: &HandState) -> bool {
     h.cleared && h.flow.collected > 0 && h.flow.paid == 0 && !h.value().is_bust()
+}
+
+/// A doubled hand whose one card after the double is not in the log. The card is dealt face
+/// up at a right angle to the first two (99-01.3-08-11(3)(b)), often across them or across a
+/// split hand beside them, where footage can lose it; at a table without video surveillance
+/// it may even go face down beneath the wager.
+pub(super) fn double_card_unseen(h: &HandState) -> bool {
+    h.double > 0 && !h.cards.is_empty() && h.cards.len() == usize::from(h.cards_at_double)
+}
+
+/// What the rules call for on a hand. A doubled hand whose card is not in the log has a total
+/// the log does not give: the settlement is judged against the one its chips come nearest, of
+/// those the rules call for with each rank the card could be (or with none, should it never
+/// have been dealt). Chips that fit one of them are no finding; chips that fit none are judged
+/// against the nearest.
+fn expect_hand(
+    h: &HandState,
+    index: usize,
+    dealer_natural: bool,
+    dealer: Option<HandValue>,
+    rules: &HouseRules,
+) -> Expect {
+    let seen = expect_main(h, index, dealer_natural, dealer, rules);
+    if dealer_natural || !double_card_unseen(h) {
+        return seen;
+    }
+    let gap = |e: &Expect| (h.flow.paid - e.pay).abs() + (h.flow.collected - e.collect).abs();
+    let mut best = (gap(&seen), seen);
+    for rank in Rank::ALL {
+        let mut dealt = *h;
+        if !dealt.push_card(Some(Card::new(rank, Suit::Clubs))) {
+            break;
+        }
+        let e = expect_main(&dealt, index, dealer_natural, dealer, rules);
+        let g = gap(&e);
+        if g < best.0 {
+            best = (g, e);
+        }
+    }
+    best.1
 }
 
 fn expect_main(
@@ -427,7 +467,15 @@ fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
         f.t_last.max(h.t_last),
     );
     let cards = h.cards;
-    let desc = format!("{} ({cards}, {})", what(e.outcome), h.value().describe());
+    let desc = if double_card_unseen(h) {
+        format!(
+            "{} ({cards} and a double-down card not seen, {} without it)",
+            what(e.outcome),
+            h.value().describe()
+        )
+    } else {
+        format!("{} ({cards}, {})", what(e.outcome), h.value().describe())
+    };
     let report =
         |r: &mut Round, kind: FindingKind, exp: Cents, obs: Cents, verb: &str, msg: String| {
             r.find(
