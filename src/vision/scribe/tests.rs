@@ -3131,3 +3131,34 @@ fn a_card_found_again_as_its_rank_in_another_colour_is_not_dealt() {
     assert_eq!(faces(false), ["Qd", "Kd"]);
     assert_eq!(faces(true), ["Qd", "Kd", "Ks"]);
 }
+
+/// A busted hand's last card, laid over the hand as a card of it went out of sight, and the
+/// hand picked up a moment after: one act, the space's cards cleared, nothing burned
+/// (08-11(10)(a), 08-11(17)). Held-out shift seed 68 at 2937.4 s: space 3's 9h came to rest
+/// 0.3 s after the 10c under the dealer's hand was last seen; taken as a card of the next
+/// round, it stayed when the 10c and 4d were picked up, and was written burned when it went
+/// 0.6 s later.
+#[test]
+fn a_bust_card_laid_as_the_hand_went_out_of_sight_goes_with_it() {
+    let layout = level_layout();
+    let at = centroid(&layout.spaces[2].cards);
+    let (left, y) = dealer_row(&layout);
+    let log = read_at(&layout, (0..120).map(|i| f64::from(i) / 15.0), |t| {
+        let mut found = Vec::new();
+        if (1.0..5.4).contains(&t) {
+            found.push(seen(Some("10c"), at[0], at[1]));
+        }
+        if (2.0..6.2).contains(&t) {
+            found.push(seen(Some("4d"), at[0] + 40.0, at[1] + 10.0));
+        }
+        if (5.6..6.2).contains(&t) {
+            found.push(seen(Some("9h"), at[0] - 40.0, at[1] + 20.0));
+        }
+        if t >= 2.5 {
+            found.push(seen(Some("7d"), left + 20.0, y));
+            found.push(seen(None, left + 60.0, y));
+        }
+        found
+    });
+    assert_eq!(burns_and_clears(&log, 3), (0, 1), "{log:?}");
+}

