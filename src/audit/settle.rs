@@ -161,7 +161,7 @@ pub fn close(r: &mut Round, rules: &HouseRules) -> RoundSummary {
         let mut first_outcome = Outcome::NoCards;
         for hi in 0..usize::from(r.spaces[si].nhands) {
             let h = &r.spaces[si].hands[hi];
-            let e = expect_hand(h, hi, dealer_natural, dv.value, rules);
+            let e = expect_hand(h, |h| expect_main(h, hi, dealer_natural, dv.value, rules));
             if hi == 0 {
                 first_outcome = e.outcome;
             }
@@ -303,20 +303,14 @@ pub(super) fn double_card_unseen(h: &HandState) -> bool {
     h.double > 0 && !h.cards.is_empty() && h.cards.len() == usize::from(h.cards_at_double)
 }
 
-/// What the rules call for on a hand. A doubled hand whose card is not in the log has a total
-/// the log does not give: the settlement is judged against the one its chips come nearest, of
-/// those the rules call for with each rank the card could be (or with none, should it never
-/// have been dealt). Chips that fit one of them are no finding; chips that fit none are judged
-/// against the nearest.
-fn expect_hand(
-    h: &HandState,
-    index: usize,
-    dealer_natural: bool,
-    dealer: Option<HandValue>,
-    rules: &HouseRules,
-) -> Expect {
-    let seen = expect_main(h, index, dealer_natural, dealer, rules);
-    if dealer_natural || !double_card_unseen(h) {
+/// What the rules call for on a hand (`main`: the settlement of a hand of the cards given).
+/// A doubled hand whose card is not in the log has a total the log does not give: it is
+/// judged against the settlement its chips come nearest, of those the rules call for with each
+/// rank the card could be (or with none, should it never have been dealt). Chips that fit one
+/// of them are no finding; chips that fit none are judged against the nearest.
+fn expect_hand(h: &HandState, main: impl Fn(&HandState) -> Expect) -> Expect {
+    let seen = main(h);
+    if !double_card_unseen(h) {
         return seen;
     }
     let gap = |e: &Expect| (h.flow.paid - e.pay).abs() + (h.flow.collected - e.collect).abs();
@@ -326,7 +320,7 @@ fn expect_hand(
         if !dealt.push_card(Some(Card::new(rank, Suit::Clubs))) {
             break;
         }
-        let e = expect_main(&dealt, index, dealer_natural, dealer, rules);
+        let e = main(&dealt);
         let g = gap(&e);
         if g < best.0 {
             best = (g, e);
