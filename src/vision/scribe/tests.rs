@@ -733,6 +733,43 @@ fn a_double_card_on_the_track_of_a_card_it_passed_came_after_the_double() {
     assert_eq!(order(true), ["Original", "6s", "5h", "Double", "5d"]);
 }
 
+/// A doubled hand's card laid across it (08-11(3)(b)), still in sight, found again by a
+/// second track as another face lying as it lies, a little over half its half width off: it,
+/// found twice, not a card dealt after the double (held-out clean shift seed 70 at 3497.2 s:
+/// space 4's split hand's 9h found as a 7h 8.0 pixels off, 0.52 of its half width, written
+/// as a further card to the next hand, a `double_rule_broken` not there, 08-09(2)(d)).
+#[test]
+fn a_double_card_found_again_as_another_face_lying_as_it_lies_is_not_dealt() {
+    let layout = level_layout();
+    let (bet, at, double_at) = space_four_double(&layout);
+    let across = [at[0] - 30.0, at[1] + 40.0];
+    let log = read(&layout, 50, |t| {
+        let mut found = vec![chip_seen(500, bet)];
+        if t >= 1.0 {
+            found.push(seen(Some("6s"), at[0], at[1]));
+        }
+        if t >= 1.5 {
+            found.push(seen(Some("5h"), at[0] - 18.0, at[1] + 25.0));
+        }
+        if t >= 2.1 {
+            found.push(chip_seen(500, double_at));
+        }
+        if t >= 4.0 {
+            found.push(turned_card("9h", across));
+        }
+        // Its half width is 18 pixels: 9.5 pixels off is 0.53 of it.
+        if t >= 6.0 {
+            found.push(turned_card("7h", [across[0] + 9.5, across[1]]));
+        }
+        found
+    });
+    assert_eq!(
+        space_four_order(&log),
+        ["Original", "6s", "5h", "Double", "9h"],
+        "{log:?}"
+    );
+}
+
 /// Two cards of a hand found at once, the first uncovered by the dealer's hand only as the
 /// second was dealt past it: the one next to the hand's cards was dealt first, whichever
 /// was found first in the look (shift seed 13 at 3588 s, 9h 4h then 2c Kc written Kc 2c,

