@@ -541,6 +541,16 @@ impl Scribe {
             .fold(0.0, f64::max)
     }
 
+    /// How far `p` (pixels) lies inside a card placed by `t` seconds and out of sight from
+    /// then on (covered as something came to rest on it at `t`), as [`Scribe::card_depth`].
+    pub(super) fn hidden_card_depth(&self, p: [f64; 2], t: f64) -> f64 {
+        self.cards
+            .values()
+            .filter(|c| c.seen_t < t && c.placed.is_some_and(|q| q.t <= t))
+            .map(|c| poly_depth(&c.corners, p))
+            .fold(0.0, f64::max)
+    }
+
     /// True when a card that came to rest between `from` and `to` seconds lies over `p`
     /// (within `reach` pixels of its box).
     pub(super) fn card_laid_over(&self, p: [f64; 2], reach: f64, from: f64, to: f64) -> bool {

@@ -420,7 +420,11 @@ impl Scribe {
             // of space 1's third card left in sight by the dealer's arm, found as a $1 chip
             // 0.55 of its radius inside the card, read as a $1 double-down and then
             // collected). Chips are put in the betting space and paid beside the wager, never
-            // on a card (08-09(2)(d), 08-11(12)).
+            // on a card (08-09(2)(d), 08-11(12)). But one found alone on a card in sight all
+            // the while, look after look, is a chip laid there: the recognizer keeps a find on
+            // a card that stands so long ([`crate::vision::on_card::LOOKS_ALONE`]; clean shift
+            // seed 70 at 1211.5 s: space 7's $25 insurance payoff, one chip laid over the
+            // hand's Kh beside the bet, never written).
             let depth = if owned {
                 0.0
             } else {
@@ -428,7 +432,7 @@ impl Scribe {
             };
             let on_a_card = depth > 0.0
                 && match self.fanned_onto_a_card(tr.id, rest, rest_t, radius) {
-                    None => depth >= ON_A_CARD * radius,
+                    None => self.hidden_card_depth(rest, rest_t) >= ON_A_CARD * radius,
                     Some(fanned) => !fanned,
                 };
             if depth > 0.0

@@ -2956,6 +2956,64 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
     );
 }
 
+/// An insurance payoff laid as one chip beside the bet, over the hand's hit card, the card in
+/// sight all the while: a chip laid there, not the card's print, and the payoff is written
+/// (clean shift seed 70 at 1211.5 s: space 7's $25 paid on $12.50 insurance, one chip laid
+/// over the hand's Kh, dropped as lying on a card; insurance pays two to one, 08-11(15)(d)).
+#[test]
+fn an_insurance_payoff_laid_as_one_chip_over_a_card_in_sight_is_written() {
+    let layout = level_layout();
+    let space = &layout.spaces[6];
+    let (bet, at, ins) = (
+        centroid(&space.bet),
+        centroid(&space.cards),
+        centroid(&space.insurance),
+    );
+    let r = layout.chip_radius_at(ins).expect("on the felt");
+    // The payoff, a chip's width and a fifth beside the bet; the hit card laid centred
+    // there, the bet itself off the card.
+    let paid_at = [ins[0] + 2.4 * r, ins[1]];
+    let (left, y) = dealer_row(&layout);
+    let log = read(&layout, 80, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = Vec::new();
+        // Space 7's $2 wager, collected at 9 s: the dealer's natural beats its hand.
+        if t < 9.0 {
+            found.push(chip_seen(200, bet));
+        }
+        if (3.0..12.0).contains(&t) {
+            found.push(chip_seen(500, ins));
+        }
+        if (8.0..12.0).contains(&t) {
+            found.push(chip_seen(1000, paid_at));
+        }
+        if t < 13.0 {
+            for (from, face, p) in [
+                (1.0, Some("9c"), at),
+                (1.4, Some("Ah"), [left + 20.0, y]),
+                (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
+                (2.2, (t >= 7.0).then_some("Ks"), [left + 60.0, y]),
+                (5.0, Some("2d"), paid_at),
+            ] {
+                if t >= from {
+                    found.push(seen(face, p[0], p[1]));
+                }
+            }
+        }
+        found
+    });
+    let paid: Vec<(u8, Bet, i64)> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Payout {
+                space, bet, money, ..
+            } => Some((*space, *bet, money.amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(paid, [(7, Bet::Insurance, 1000)], "{log:?}");
+}
+
 /// The hole card turned under the dealer's hand: last read face down at 5.0 s, out of sight
 /// 1.8 s, then found face up at 7.0 s. It turned by its first face-up reading (08-11(10)),
 /// not when the tracker, a few face-up readings on, says so (held-out shift seed 55 at
