@@ -1863,6 +1863,39 @@ fn the_next_spaces_hits_laid_by_a_split_hand_are_that_spaces() {
     ));
 }
 
+/// A split ace's one card is laid at a right angle to it (08-11(3)(a)): space 2's hit, laid
+/// square down its row where its hand takes its next card, over space 1's second split ace
+/// whose Kd it hides before the camera found it, is space 2's (held-out shift seed 71 at
+/// 973.2 s: written to the ace, a `split_rule_broken` and an `overpay` not there). The Kd,
+/// found when the 6c is taken up, is the ace's, and the round plays back clean.
+#[test]
+fn the_next_spaces_hit_laid_square_over_a_split_aces_hidden_card_is_that_spaces() {
+    let text = include_str!("logs/split-aces-card-hidden-under-the-next-spaces-hit.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let king: Card = "Kd".parse().unwrap();
+    let found = read_hiding(&truth, king, 28.9..34.0);
+    let six: Card = "6c".parse().unwrap();
+    let to_of = |card: Card| {
+        found.iter().find_map(|e| match e.kind {
+            EventKind::Card { to, card: c, .. } if c == Some(card) => Some(to),
+            _ => None,
+        })
+    };
+    assert_eq!(
+        to_of(six),
+        Some(Target::Hand { space: 2, hand: 1 }),
+        "the 6c"
+    );
+    assert_eq!(
+        to_of(king),
+        Some(Target::Hand { space: 1, hand: 2 }),
+        "the Kd"
+    );
+    assert_eq!(dealt_to(&found, 1), dealt_to(&truth, 1), "cards to space 1");
+    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
 /// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
 /// at the payoffs half covered, in a smaller box whose centre lies off the card's, is that
 /// card (shift seed 18, round 54 at 1614 s: space 6's second hand's 3d, out of sight four

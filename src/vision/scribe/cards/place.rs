@@ -125,7 +125,7 @@ impl Scribe {
         let doubled = self.double_waiting(rest, rest_t, &corners);
         let Some(spot) = doubled
             .map(|(s, _)| Spot::Space(s))
-            .or_else(|| self.hand_near(rest, half_width(&corners)))
+            .or_else(|| self.hand_near(rest, &corners))
             .or_else(|| self.spot_of(rest, half_width(&corners)))
         else {
             return;
@@ -768,7 +768,7 @@ impl Scribe {
             return;
         };
         let (rest, rest_t) = (note.rest, note.rest_t);
-        let half = half_width(&note.corners);
+        let (half, corners) = (half_width(&note.corners), note.corners);
         let Some(p) = note.placed.as_mut() else {
             return;
         };
@@ -782,7 +782,7 @@ impl Scribe {
         // its space until the dealer takes it up, 08-10(2), 08-11(17)). This card went with
         // its own space's cards.
         let elsewhere = self
-            .hand_near(rest, half)
+            .hand_near(rest, &corners)
             .filter(|to| *to != Spot::Space(s));
         if let Some(old) = elsewhere.and_then(|to| self.lost_moving(id, Some(to))) {
             self.forget_slot(id);
@@ -1075,8 +1075,10 @@ impl Scribe {
     /// space). Only players' cards count, except within half a card of the dealer's card zone
     /// or once the dealer's hand is face up, where the dealer's own count too: the dealer's
     /// draws are laid in a row there, and the row may reach within a card and a half of a
-    /// hand at the next space, which must not take them.
-    fn hand_near(&self, p: [f64; 2], half: f64) -> Option<Spot> {
+    /// hand at the next space, which must not take them. `p` and `corners` (pixels) are where
+    /// the card lies and how.
+    fn hand_near(&self, p: [f64; 2], corners: &[[f64; 2]; 4]) -> Option<Spot> {
+        let half = half_width(corners);
         let reach = HAND_REACH * half.max(1.0);
         let at_dealer = poly_dist(&self.layout.dealer_cards, p) <= half;
         // Once the dealer's hand is face up the players have acted and the dealer draws
@@ -1103,6 +1105,20 @@ impl Scribe {
         // cards lie nearer (a pair split again spreads its hands over the next space's: clean
         // shift seed 13 at 3559 s, the card dealt to the second hand of three written to the
         // next space).
+        // A split ace's one card is laid at a right angle to it (08-11(3)(a)): a card laid
+        // square with the ace where another hand takes its next card is that hand's (held-out
+        // shift seed 71 at 973.2 s: space 2's 6c, laid down its row over space 1's second
+        // split ace, whose Kd lay hidden under it, written to that ace: a `split_rule_broken`
+        // and an `overpay` not there).
+        let next_places = self.next_places();
+        let elsewhere_next = next_places.iter().any(|&(_, next)| dist(next, p) <= half);
+        let ace_refuses = |id: u64| {
+            self.cards.get(&id).is_some_and(|n| {
+                matches!(n.identity, Identity::Card(c) if c.rank == Rank::Ace)
+                    && !at_right_angle(&n.corners, corners)
+                    && elsewhere_next
+            })
+        };
         let waiting = self
             .hands
             .iter()
@@ -1114,6 +1130,7 @@ impl Scribe {
                     .filter(|h| h.len() == 1)
                     .map(move |h| (s, h[0]))
             })
+            .filter(|&(_, id)| !ace_refuses(id))
             .filter_map(|(s, id)| {
                 let pl = self.cards.get(&id)?.placed?;
                 Some((u8::try_from(s).ok()?, dist(pl.at, p)))
@@ -1144,8 +1161,7 @@ impl Scribe {
         // 1444 s: space 2's hits, laid down its row toward space 1's second split hand set
         // out beside it, were written to that hand, three cards to a bust hand).
         let in_play = self.in_play();
-        let next_place = self
-            .next_places()
+        let next_place = next_places
             .into_iter()
             .map(|(s, next)| (s, dist(next, p)))
             .filter(|(_, d)| *d <= half)
