@@ -495,11 +495,42 @@ impl Scribe {
             let late: Vec<u64> = by_time[g..].iter().map(|c| c.1).collect();
             (early, late)
         };
+        // A stack spread where it stood lays its top chip farthest from its spot
+        // (08-11(16)(a)). A wager read by its top chip alone, its own fan ending in a chip of
+        // another value, and the other movement one chip of the top's value a step past that
+        // end: the fan found in two movements, its top chip lost a moment under the dealer's
+        // hand, not a payoff laid after it (held-out shift seed 71 at 2662.6 s: space 2's $18
+        // wager, its $1 top chip found at rest 0.8 s after the rest, a step past its $2 by
+        // space 1's second split hand; read as that hand's payoff, stacked, a
+        // `payout_not_fanned` not there).
+        let far_end = |ids: &[u64]| {
+            ids.iter()
+                .filter_map(|id| self.chips.get(id))
+                .max_by(|a, b| dist(a.rest, fanned.at).total_cmp(&dist(b.rest, fanned.at)))
+        };
+        let top_found_late = |early: &[u64], late: &[u64]| {
+            let (own, other) = if early.contains(&spot_id) {
+                (early, late)
+            } else {
+                (late, early)
+            };
+            let ([one], Some(end)) = (other, far_end(own)) else {
+                return false;
+            };
+            self.chips.get(one).is_some_and(|top| {
+                !fanned.counted
+                    && top.value == fanned.amount
+                    && end.value != fanned.amount
+                    && dist(top.rest, fanned.at) > dist(end.rest, fanned.at)
+                    && dist(top.rest, end.rest) <= 1.5 * chip_d
+            })
+        };
         let gap = (1..by_time.len())
             .filter(|&g| by_time[g].0 - by_time[g - 1].0 >= FANS_APART_S)
             .filter(|&g| {
-                let (early, _) = parts(g);
+                let (early, late) = parts(g);
                 early.contains(&spot_id) != early.contains(&pay_id)
+                    && !top_found_late(&early, &late)
             })
             .max_by(|&a, &b| {
                 (by_time[a].0 - by_time[a - 1].0).total_cmp(&(by_time[b].0 - by_time[b - 1].0))

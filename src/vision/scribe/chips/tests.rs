@@ -1436,6 +1436,39 @@ fn a_payoff_fanned_up_to_the_next_wager_fan_a_movement_later_is_two_runs() {
     assert_eq!(p.scribe.payoff_and_fanned_wager(run.clone()), vec![run]);
 }
 
+/// A wager read by its top chip and spread where it stood lays that chip farthest from its
+/// spot (08-11(16)(a)): its $1 top found at rest a movement after the rest of its fan, a step
+/// past the fan's $2 end, where the previous space's split hand's payoff goes, is that fan's
+/// (held-out shift seed 71 at 2662.6 s: space 2's $18 wager fanned toward space 1's second
+/// split hand, its $1 read as that hand's payoff, stacked, a `payout_not_fanned` not there).
+/// A chip of another value there is a payoff laid after the fan.
+#[test]
+fn a_wagers_top_chip_found_a_movement_after_the_rest_of_its_fan_is_that_fan() {
+    let mut p = Paying::new();
+    let wager = [
+        ([640.0, 247.0], 500),
+        ([626.0, 247.0], 500),
+        ([613.0, 247.5], 500),
+        ([599.0, 248.0], 200),
+    ];
+    let top = [([584.0, 256.0], 100)];
+    let run = p.wager_and_payoff_fanned(&wager, 0.8, &top);
+    // Space 3's second split hand, set out toward space 4, its payoff's place a chip and a
+    // half to its right where the top chip lies.
+    let (right, chip_d) = (p.scribe.axes[2].right, 2.0 * p.radius);
+    let hand = [
+        584.0 - 1.5 * chip_d * right[0],
+        256.0 - 1.5 * chip_d * right[1],
+    ];
+    p.stake(3, 2, WagerKind::Split, hand, 500, Vec::new());
+    assert_eq!(
+        p.scribe.payoff_and_fanned_wager(run.clone()),
+        vec![run.clone()]
+    );
+    p.put(10, [584.0, 256.0], 200);
+    assert_eq!(p.runs_sorted(run), vec![vec![10], vec![20, 21, 22, 23]]);
+}
+
 /// A payoff fanned up to the next space's wager fan a movement after it was laid, and that
 /// space's tip paid by the fan's end a movement after the payoff, as long after (held-out
 /// shift seed 68 at 2325.0 s, the footage's pixels: space 3's $21 payoff, its $1 10 pixels
