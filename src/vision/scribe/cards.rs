@@ -534,19 +534,21 @@ impl Scribe {
     /// How far `p` (pixels) lies inside a card placed this round by `t` seconds, to the
     /// card's nearest edge: 0 where it lies on none.
     pub(super) fn card_depth(&self, p: [f64; 2], t: f64) -> f64 {
-        self.cards
-            .values()
-            .filter(|c| c.placed.is_some_and(|q| q.t <= t))
-            .map(|c| poly_depth(&c.corners, p))
-            .fold(0.0, f64::max)
+        self.depth_in_cards(p, t, |_| true)
     }
 
     /// How far `p` (pixels) lies inside a card placed by `t` seconds and out of sight from
     /// then on (covered as something came to rest on it at `t`), as [`Scribe::card_depth`].
     pub(super) fn hidden_card_depth(&self, p: [f64; 2], t: f64) -> f64 {
+        self.depth_in_cards(p, t, |c| c.seen_t < t)
+    }
+
+    /// How far `p` (pixels) lies inside the cards placed by `t` seconds that `keep` keeps,
+    /// to the nearest edge of the one it lies deepest in: 0 where it lies in none.
+    fn depth_in_cards(&self, p: [f64; 2], t: f64, keep: impl Fn(&CardNote) -> bool) -> f64 {
         self.cards
             .values()
-            .filter(|c| c.seen_t < t && c.placed.is_some_and(|q| q.t <= t))
+            .filter(|c| c.placed.is_some_and(|q| q.t <= t) && keep(c))
             .map(|c| poly_depth(&c.corners, p))
             .fold(0.0, f64::max)
     }

@@ -2850,6 +2850,35 @@ fn a_card_read_unsurely_and_surely_as_the_other_suit_of_its_colour_is_the_surer(
     assert_eq!(dealt(0.99), ["Qs"]);
 }
 
+/// Space 7's wager spot, card zone and insurance spot (pixels, level camera), where the
+/// insurance rounds are played.
+fn space_seven(layout: &Layout) -> ([f64; 2], [f64; 2], [f64; 2]) {
+    let space = &layout.spaces[6];
+    (
+        centroid(&space.bet),
+        centroid(&space.cards),
+        centroid(&space.insurance),
+    )
+}
+
+/// The cards of an insurance round at space 7 as found at `t` seconds: its 9c at 1.0 s and
+/// 5h at 1.8 s, the dealer's Ah up at 1.4 s and hole card at 2.2 s, read as `hole` from 7 s
+/// (the insurance bets settled, 08-11(10)(a)).
+fn insurance_round_cards(layout: &Layout, t: f64, hole: &str) -> Vec<Seen> {
+    let (_, at, _) = space_seven(layout);
+    let (left, y) = dealer_row(layout);
+    [
+        (1.0, Some("9c"), at),
+        (1.4, Some("Ah"), [left + 20.0, y]),
+        (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
+        (2.2, (t >= 7.0).then_some(hole), [left + 60.0, y]),
+    ]
+    .into_iter()
+    .filter(|(from, ..)| t >= *from)
+    .map(|(_, face, p)| seen(face, p[0], p[1]))
+    .collect()
+}
+
 /// An insurance bet lost under its hand's hit card: the chip found until the card came to
 /// rest over it, never again, the dealer's hole card turned to no natural. The dealer
 /// collected it as the hole card was turned, before settling any other wager
@@ -2859,12 +2888,7 @@ fn a_card_read_unsurely_and_surely_as_the_other_suit_of_its_colour_is_the_surer(
 #[test]
 fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
     let layout = level_layout();
-    let space = &layout.spaces[6];
-    let (bet, at, ins) = (
-        centroid(&space.bet),
-        centroid(&space.cards),
-        centroid(&space.insurance),
-    );
+    let (bet, _, ins) = space_seven(&layout);
     let (left, y) = dealer_row(&layout);
     let collected = |hole: &str| {
         let log = read(&layout, 80, |t| {
@@ -2879,11 +2903,8 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
                 found.push(chip_seen(100, ins));
             }
             if t < 11.0 {
+                found.extend(insurance_round_cards(&layout, t, hole));
                 for (from, face, p) in [
-                    (1.0, Some("9c"), at),
-                    (1.4, Some("Ah"), [left + 20.0, y]),
-                    (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
-                    (2.2, (t >= 7.0).then_some(hole), [left + 60.0, y]),
                     (5.0, Some("3d"), [ins[0] + 3.0, ins[1] + 25.0]),
                     // Drawn to a soft 15, once the insurance bets are collected.
                     (
@@ -2963,17 +2984,11 @@ fn an_insurance_bet_lost_under_a_hit_card_was_collected_after_the_turn() {
 #[test]
 fn an_insurance_payoff_laid_as_one_chip_over_a_card_in_sight_is_written() {
     let layout = level_layout();
-    let space = &layout.spaces[6];
-    let (bet, at, ins) = (
-        centroid(&space.bet),
-        centroid(&space.cards),
-        centroid(&space.insurance),
-    );
+    let (bet, _, ins) = space_seven(&layout);
     let r = layout.chip_radius_at(ins).expect("on the felt");
     // The payoff, a chip's width and a fifth beside the bet; the hit card laid centred
     // there, the bet itself off the card.
     let paid_at = [ins[0] + 2.4 * r, ins[1]];
-    let (left, y) = dealer_row(&layout);
     let log = read(&layout, 80, |t| {
         let t = (t * 10.0).round() / 10.0;
         let mut found = Vec::new();
@@ -2988,16 +3003,9 @@ fn an_insurance_payoff_laid_as_one_chip_over_a_card_in_sight_is_written() {
             found.push(chip_seen(1000, paid_at));
         }
         if t < 13.0 {
-            for (from, face, p) in [
-                (1.0, Some("9c"), at),
-                (1.4, Some("Ah"), [left + 20.0, y]),
-                (1.8, Some("5h"), [at[0] - 18.0, at[1] + 25.0]),
-                (2.2, (t >= 7.0).then_some("Ks"), [left + 60.0, y]),
-                (5.0, Some("2d"), paid_at),
-            ] {
-                if t >= from {
-                    found.push(seen(face, p[0], p[1]));
-                }
+            found.extend(insurance_round_cards(&layout, t, "Ks"));
+            if t >= 5.0 {
+                found.push(seen(Some("2d"), paid_at[0], paid_at[1]));
             }
         }
         found
