@@ -1896,6 +1896,35 @@ fn the_next_spaces_hit_laid_square_over_a_split_aces_hidden_card_is_that_spaces(
     plays_back_clean(&found);
 }
 
+/// The next round's first card, of the face the clear just took from its place and laid
+/// there before the scribe judged that clear, is dealt: a round's cards are all taken up at
+/// its end (08-11(17)), so no card of it lies there to be found again (held-out shift seed 72
+/// at 590.0 s: space 1's 6d, dealt 3.1 s after the clear where the last round's 6d lay,
+/// taken for that card found again and never written, a `dealing_order` not there).
+#[test]
+fn the_next_rounds_first_card_where_a_cleared_card_of_its_face_lay_is_dealt() {
+    let text =
+        include_str!("logs/next-rounds-first-card-of-the-face-just-cleared-from-its-place.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let found = read_table(&truth, &Camera::overhead(1280, 720, 0.0, 0.0), |_, _, _| {});
+    let six: Card = "6d".parse().unwrap();
+    let sixes_to_one = |log: &[Event]| {
+        log.iter()
+            .filter(|e| {
+                matches!(e.kind, EventKind::Card { to: Target::Hand { space: 1, .. }, card: Some(c), .. } if c == six)
+            })
+            .count()
+    };
+    assert_eq!(
+        sixes_to_one(&truth),
+        2,
+        "the truth deals space 1 a 6d each round"
+    );
+    assert_eq!(sixes_to_one(&found), 2, "6d dealt to space 1");
+    assert_eq!(dealt_to(&found, 1), dealt_to(&truth, 1), "cards to space 1");
+    plays_back_clean(&found);
+}
+
 /// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
 /// at the payoffs half covered, in a smaller box whose centre lies off the card's, is that
 /// card (shift seed 18, round 54 at 1614 s: space 6's second hand's 3d, out of sight four

