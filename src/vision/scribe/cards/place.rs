@@ -718,9 +718,9 @@ impl Scribe {
                 && matches!(o.identity, Identity::Card(_))
                 && !(other_rank && covers)
                 // Gone in the round's clear, not yet judged, before this card was found: the
-                // next round's card of its face laid on its place is no find of it (held-out shift seed 72 at 590.0 s:
-                // space 1's 6d, dealt 3.1 s after the clear where the last round's 6d lay,
-                // never written, a `dealing_order` not there).
+                // next round's card of its face laid on its place is no find of it (held-out
+                // shift seed 72 at 590.0 s: space 1's 6d, dealt 3.1 s after the clear where
+                // the last round's 6d lay, never written, a `dealing_order` not there).
                 && !self.went_in_clear_before(k, note.first_t)
                 && (o.seen_t >= rest_t - FOUND_AGAIN_S || lies_as_it)
                 && off <= near * half)
