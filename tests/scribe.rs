@@ -1925,6 +1925,67 @@ fn the_next_rounds_first_card_where_a_cleared_card_of_its_face_lay_is_dealt() {
     plays_back_clean(&found);
 }
 
+/// A split hand's double-down card of the face of the hand's last card, laid across it
+/// (08-09(2)(d), 08-11(3)(b)), is a card dealt, not that card found again (held-out shift
+/// seed 73 at 2247.1 s: space 4's second hand, 3h As 7c, doubled and dealt another 7c across
+/// the first; never written, the hand's double left without its card).
+#[test]
+fn a_double_down_card_of_the_face_of_the_card_it_crosses_is_dealt() {
+    let text = include_str!("logs/split-hands-double-down-card-of-its-last-cards-face.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let seven: Card = "7c".parse().unwrap();
+    let double_t = truth
+        .iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    rotated: Some(true),
+                    ..
+                }
+            )
+        })
+        .expect("the double-down card")
+        .t;
+    // The first 7c, out of sight under the dealer's arm as the second is laid across it and
+    // for two seconds after, and the second unseen till it lies there, as on the footage.
+    let mut first = None;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |_, t, seen| {
+            if t < double_t - 0.3 {
+                first = seen
+                    .iter()
+                    .find(|s| s.identity == Identity::Card(seven))
+                    .map(|s| s.centre)
+                    .or(first);
+            } else if t < double_t + 2.2
+                && let Some(at) = first
+            {
+                seen.retain(|s| {
+                    s.identity != Identity::Card(seven) || t > double_t && dist(s.centre, at) > 3.0
+                });
+            }
+        },
+    );
+    let across = |log: &[Event]| {
+        log.iter()
+            .filter(|e| {
+                matches!(e.kind, EventKind::Card { to: Target::Hand { space: 4, hand: 2 }, card: Some(c), rotated: Some(true) } if c == seven)
+            })
+            .count()
+    };
+    assert_eq!(across(&truth), 1, "the truth deals the 7c across");
+    assert_eq!(
+        across(&found),
+        1,
+        "the double-down 7c dealt across space 4's second hand"
+    );
+    assert_eq!(dealt_to(&found, 4), dealt_to(&truth, 4), "cards to space 4");
+    plays_back_clean(&found);
+}
+
 /// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
 /// at the payoffs half covered, in a smaller box whose centre lies off the card's, is that
 /// card (shift seed 18, round 54 at 1614 s: space 6's second hand's 3d, out of sight four

@@ -6,7 +6,7 @@
 //! Pure and synchronous: [`Tracker::update`] takes one looked-at frame's findings and returns
 //! what changed.
 
-use super::pitnet::{Seen, half_width};
+use super::pitnet::{Seen, at_right_angle, half_width};
 use super::yolo::Identity;
 use crate::layout::{PixelPt, contains};
 use crate::rules::cards::Card;
@@ -583,11 +583,21 @@ impl Tracker {
                                     <= PAIR_APART * half.max(size)
                         })
                     };
+                    // A card is moved (set apart, swept up) as it lies, not turned a right
+                    // angle: one of its face found across where it lay still is another card
+                    // laid across it, a double-down card (08-09(2)(d), 08-11(3)(b); held-out
+                    // shift seed 73 at 2247.1 s: a split hand's 7c, hidden under the dealer's
+                    // arm as another 7c was laid across it, took that card's track; the
+                    // double-down card was never written).
+                    let turned = tr.before.is_some_and(|(b, _)| {
+                        (b[0] - tr.centre[0]).hypot(b[1] - tr.centre[1]) <= STILL_SHARE * size
+                    }) && at_right_angle(&tr.corners, &s.corners);
                     tr.confirmed
                         && tr.last < t
                         && t - tr.last <= rejoin_s
                         && tr.identity == s.identity
                         && tr.agreement() >= 0.5
+                        && !turned
                         && (d <= rejoin * size || d <= SPLIT_REJOIN * size && paired())
                 })
                 .max_by(|a, b| a.last.total_cmp(&b.last));
@@ -1689,6 +1699,41 @@ mod tests {
             .map(|o| (o.id, o.centre))
             .collect::<Vec<_>>();
         assert_eq!(at_b, vec![(2, b)], "{changes:?}");
+    }
+
+    #[test]
+    fn a_card_of_its_face_found_across_a_card_lying_still_is_another_card() {
+        // Held-out shift seed 73 at 2247.1 s: a split hand's 7c, hidden a moment under the
+        // dealer's arm as the hand's double-down card, another 7c, was laid across it
+        // (08-11(3)(b)), 26 pixels off its centre. A card lying still is moved as it lies,
+        // not turned: the card across is a new card, and the 7c found again where it lay
+        // is the 7c that lay there.
+        let across = |x: f64, y: f64| Seen {
+            corners: upright(x, y, 28.0, 20.0),
+            ..card("7c", x, y)
+        };
+        let mut frames = vec![vec![card("7c", 668.0, 359.0)]; 10];
+        frames.extend(vec![vec![]; 3]);
+        frames.extend(vec![vec![across(680.0, 383.0)]; 10]);
+        frames.extend(vec![
+            vec![card("7c", 668.0, 359.0), across(680.0, 383.0)];
+            10
+        ]);
+        let (tr, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+        assert!(
+            !changes
+                .iter()
+                .any(|(_, c)| matches!(c, Change::Moved { .. })),
+            "{changes:?}"
+        );
+        assert_eq!(tr.objects().count(), 2);
+        // Found so lying as it lay, it is the card moved (a split hand set apart).
+        let mut frames = vec![vec![card("7c", 668.0, 359.0)]; 10];
+        frames.extend(vec![vec![]; 3]);
+        frames.extend(vec![vec![card("7c", 680.0, 383.0)]; 10]);
+        let (_, changes) = run(&frames);
+        assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
     }
 
     #[test]

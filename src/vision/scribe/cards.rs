@@ -17,7 +17,7 @@ use crate::events::{Bet, EventKind, Target, WagerKind};
 use crate::layout::{CARD_H, CARD_W, PixelPt, contains};
 use crate::rules::Card;
 use crate::rules::twenty_one::HandValue;
-use crate::vision::pitnet::{Seen, half_width};
+use crate::vision::pitnet::{Seen, at_right_angle, half_width};
 use crate::vision::tracker::{Change, Track};
 use crate::vision::yolo::Identity;
 

@@ -1546,20 +1546,3 @@ fn may_pair(a: Option<Identity>, b: Option<Identity>) -> bool {
         _ => true,
     }
 }
-
-/// True when two cards' long axes cross at more than 45 degrees.
-fn at_right_angle(a: &[[f64; 2]; 4], b: &[[f64; 2]; 4]) -> bool {
-    let axis = |c: &[[f64; 2]; 4]| {
-        // The long side: top-left to bottom-left or top-left to top-right, whichever is longer.
-        let down = [c[3][0] - c[0][0], c[3][1] - c[0][1]];
-        let across = [c[1][0] - c[0][0], c[1][1] - c[0][1]];
-        if down[0].hypot(down[1]) >= across[0].hypot(across[1]) {
-            down
-        } else {
-            across
-        }
-    };
-    let (u, v) = (axis(a), axis(b));
-    let cos = (u[0] * v[0] + u[1] * v[1]) / (u[0].hypot(u[1]) * v[0].hypot(v[1])).max(1e-9);
-    cos.abs() < std::f64::consts::FRAC_1_SQRT_2
-}
