@@ -108,6 +108,22 @@ fn dealt_to(log: &[Event], space: u8) -> usize {
         .count()
 }
 
+/// When the first card laid at a right angle in `log` (a double-down card) was dealt.
+fn first_across(log: &[Event]) -> f64 {
+    log.iter()
+        .find(|e| {
+            matches!(
+                e.kind,
+                EventKind::Card {
+                    rotated: Some(true),
+                    ..
+                }
+            )
+        })
+        .expect("a card laid across")
+        .t
+}
+
 /// The log `text` read by a level camera: spaces 1 and 2 are dealt the cards the truth deals
 /// them, and the round plays back clean.
 fn spaces_one_and_two_read_as_dealt(text: &str) {
@@ -1934,19 +1950,7 @@ fn a_double_down_card_of_the_face_of_the_card_it_crosses_is_dealt() {
     let text = include_str!("logs/split-hands-double-down-card-of-its-last-cards-face.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let seven: Card = "7c".parse().unwrap();
-    let double_t = truth
-        .iter()
-        .find(|e| {
-            matches!(
-                e.kind,
-                EventKind::Card {
-                    rotated: Some(true),
-                    ..
-                }
-            )
-        })
-        .expect("the double-down card")
-        .t;
+    let double_t = first_across(&truth);
     // The first 7c, out of sight under the dealer's arm as the second is laid across it and
     // for two seconds after, and the second unseen till it lies there, as on the footage.
     let mut first = None;
@@ -1997,19 +2001,7 @@ fn a_card_found_again_half_covered_by_its_double_down_card_is_that_card() {
     let text = include_str!("logs/split-hands-card-under-its-double-down-card.jsonl");
     let truth = pitwatch::events::parse_log(text).expect("the log parses");
     let three: Card = "3d".parse().unwrap();
-    let double_t = truth
-        .iter()
-        .find(|e| {
-            matches!(
-                e.kind,
-                EventKind::Card {
-                    rotated: Some(true),
-                    ..
-                }
-            )
-        })
-        .expect("the double-down card")
-        .t;
+    let double_t = first_across(&truth);
     let found = read_table(
         &truth,
         &Camera::overhead(1280, 720, 0.0, 0.0),
