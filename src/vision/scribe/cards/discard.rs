@@ -130,7 +130,7 @@ impl Scribe {
             {
                 break;
             }
-            let seen: Vec<(f64, [f64; 2], f32)> = self.in_lane.drain(..n).collect();
+            let seen: Vec<(f64, [f64; 2], f32)> = self.in_lane[..n].to_vec();
             // Found surely once at least: a card back, not something only like one.
             let sure = seen.iter().any(|s| s.2 >= LANE_SURE);
             // A card lying where it was last seen, or a card come to rest as it flew or just
@@ -146,14 +146,22 @@ impl Scribe {
                 .pile_spots
                 .iter()
                 .any(|&(went, p, half)| last <= went + LANE_GAP_S && dist(p, at) <= half);
-            let came_to_rest = a_pile
-                || self.cards.values().any(|c| {
-                    let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
-                    c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
-                        || rest_t >= first - LANE_GAP_S
-                            && rest_t <= last + LANE_REST_S
-                            && along(shoe, discard, rest).0 >= way - LANE_BACK
-                });
+            let rests = |c: &&CardNote| {
+                let (rest_t, rest) = c.placed.map_or((c.rest_t, c.rest), |p| (p.t, p.at));
+                c.first_t <= last + LANE_GAP_S && dist(c.rest, at) <= half_width(&c.corners)
+                    || rest_t >= first - LANE_GAP_S
+                        && rest_t <= last + LANE_REST_S
+                        && along(shoe, discard, rest).0 >= way - LANE_BACK
+            };
+            // A pile not yet lain long enough to be one ([`PILE_MIN_S`]) may be a card back
+            // found where none lies: the flight waits till it is one or has gone (at the
+            // footage's end, it is one).
+            let young = |c: &&CardNote| !all && c.pile && !self.lay_as_a_pile(c, now);
+            let came_to_rest = a_pile || self.cards.values().filter(rests).any(|c| !young(&c));
+            if !came_to_rest && self.cards.values().filter(rests).any(|c| young(&c)) {
+                break;
+            }
+            self.in_lane.drain(..n);
             // Heading for the holder: further along its way at the last look than at the
             // first (both piles are seen in one look as they go).
             let way_at = |t: f64| {

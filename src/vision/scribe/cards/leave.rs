@@ -563,33 +563,45 @@ impl Scribe {
     /// burned next, found by the pile's track the tracker still keeps: clean shift seed 13 at
     /// 2577 s, the shuffle written 2.4 s late and the burn missed, a `no_burn` not there) is no
     /// pile. The shuffle is when they were last seen.
+    /// Piles that lay too short a while to be a shuffle's ([`PILE_MIN_S`]) are forgotten and
+    /// load no shoe.
     pub(in crate::vision::scribe) fn piles_lost(&mut self) {
         let now = self.now;
-        let piles: Vec<(u64, f64)> = self
+        let piles: Vec<(u64, f64, bool)> = self
             .cards
             .iter()
             .filter(|(_, n)| n.pile)
-            .map(|(&k, n)| (k, n.seen_t))
+            .map(|(&k, n)| (k, n.seen_t, self.lay_as_a_pile(n, n.seen_t)))
             .collect();
         if piles.is_empty() || piles.iter().any(|p| now - p.1 < PILES_LOST_S) {
             return;
         }
-        let t = piles.iter().map(|p| p.1).fold(f64::MIN, f64::max);
-        for &(k, _) in &piles {
-            if let Some(n) = self.cards.remove(&k) {
+        let t = piles.iter().filter(|p| p.2).map(|p| p.1).reduce(f64::max);
+        for &(k, _, lay) in &piles {
+            if let Some(n) = self.cards.remove(&k)
+                && let Some(t) = t.filter(|_| lay)
+            {
                 self.pile_spots.push((t, n.rest, half_width(&n.corners)));
             }
         }
-        self.pile_gone(t);
+        if let Some(t) = t {
+            self.pile_gone(t);
+        }
     }
 
-    /// A pile of the shuffle went at `t`, last seen: once no other pile lies in sight, the
+    /// A pile of the shuffle went at `t`, last seen: once no other pile (one that has lain
+    /// [`PILE_MIN_S`]) lies in sight, the
     /// shuffled cards are in the shoe (08-08(1)) and the `shuffle` is written then. A pile the
     /// detector lost a while and found again before the round's first card moves the shuffle
     /// already written to when it went for good, not a second one.
     pub(super) fn pile_gone(&mut self, t: f64) {
         self.piles_went.push(t);
-        if self.cards.values().any(|n| n.pile) {
+        let now = self.now;
+        if self
+            .cards
+            .values()
+            .any(|n| n.pile && self.lay_as_a_pile(n, now))
+        {
             return;
         }
         match self.shuffle {

@@ -140,11 +140,11 @@ impl Scribe {
             let where_one_lay = self
                 .piles_laid
                 .iter()
-                .any(|&(p, h)| dist(p, rest) <= h.max(half));
+                .any(|&(p, h, _)| dist(p, rest) <= h.max(half));
             if self.shuffle.is_none() || where_one_lay {
                 if let Some(n) = self.cards.get_mut(&id).filter(|n| !n.pile) {
                     n.pile = true;
-                    self.piles_laid.push((rest, half));
+                    self.piles_laid.push((rest, half, rest_t));
                 }
             }
             return;

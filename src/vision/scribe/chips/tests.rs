@@ -1274,6 +1274,36 @@ fn a_split_hands_payoff_is_that_hands() {
     assert_eq!(paid, Some((3, 2, 1700)), "{:?}", p.scribe.pending);
 }
 
+/// A split hand that pushed keeps its wager open past the round's clear (neither paid nor
+/// taken, 08-11(17)): chips put down after the clear where its payoff would have gone are
+/// the next round's, not a payoff of it (held-out shift seed 74 at 3417.8 s: space 3's $11
+/// wager, put down 2.2 s after the clear, written to space 2, whose third split hand had
+/// pushed). Before the clear the same chips are that hand's payoff.
+#[test]
+fn chips_put_down_after_the_clear_are_no_payoff_of_a_split_hand_that_pushed() {
+    let mut p = Paying::new();
+    p.dealer_played();
+    let second = p.along(2.7);
+    p.put(60, second, 500);
+    p.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
+    let toward = p.scribe.axes[3].toward;
+    let chip_d = 2.0 * p.radius;
+    let mut chips = Vec::new();
+    for (i, v) in [500, 500, 100].into_iter().enumerate() {
+        let q = p.along(2.7 + 1.4);
+        let d = i as f64 * 0.62 * chip_d;
+        p.put(
+            40 + i as u64,
+            [q[0] + toward[0] * d, q[1] + toward[1] * d],
+            v,
+        );
+        chips.push(40 + i as u64);
+    }
+    assert_eq!(p.scribe.split_payoff(&chips), Some(3), "before the clear");
+    p.scribe.cleared_at = p.t - 2.2;
+    assert_eq!(p.scribe.split_payoff(&chips), None, "after the clear");
+}
+
 /// The next space's double-down stack spread where it stood toward the dealer, its upper
 /// chips lying where a split hand's payoff goes, is that double fanned, no payoff: a chip of
 /// it lies within a chip's width of the double's spot, where no payoff is laid (08-11(16)(a)).
