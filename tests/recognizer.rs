@@ -650,11 +650,7 @@ fn a_card_back_taken_away_is_not_found_where_it_lay() {
     // the picture changed only under its white edge, not at its middle; its last find stood
     // there 6 s after it went, and the `shuffle` was written late. Looked at frame by frame,
     // both piles are found as they lie, and neither once they have gone.
-    let dir = path("tests/frames/piles");
-    let layout =
-        Layout::parse(&std::fs::read_to_string(dir.join("seed-74.layout.toml")).unwrap()).unwrap();
     let mut rec = recognizer();
-    rec.use_layout(Some(&layout));
     let piles = [[558.0, 498.0], [719.0, 498.0]];
     let backs_at = |seen: &[Seen], p: [f64; 2]| {
         seen.iter()
@@ -669,7 +665,10 @@ fn a_card_back_taken_away_is_not_found_where_it_lay() {
         .iter()
         .enumerate()
     {
-        let (w, h, rgb) = png(&dir.join(format!("seed-74-{at}.png")));
+        let (layout, w, h, rgb) = held_out_frame("piles", "seed-74", at);
+        if i == 0 {
+            rec.use_layout(Some(&layout));
+        }
         last = rec.frame(&rgb, w, h).unwrap();
         if i == 0 {
             for p in piles {

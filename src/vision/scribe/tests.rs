@@ -83,6 +83,19 @@ fn on_lane(layout: &Layout, f: f64) -> [f64; 2] {
     ]
 }
 
+/// The shuffles, the burns from the shoe and the cards dealt in `log`: when, and which.
+fn shoe_kinds(log: &[Event]) -> Vec<(f64, &'static str)> {
+    log.iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Shuffle | EventKind::Burn { from: None, .. } | EventKind::Card { .. }
+            )
+        })
+        .map(|e| (e.t, e.kind.type_name()))
+        .collect()
+}
+
 fn read(layout: &Layout, looks: u32, found: impl Fn(f64) -> Vec<Seen>) -> Vec<Event> {
     read_at(layout, (0..looks).map(|i| f64::from(i) * 0.2), found)
 }
@@ -392,16 +405,7 @@ fn a_back_glimpsed_by_the_dealer_after_the_burn_is_no_pile_of_the_shuffle() {
         }
         found
     });
-    let kinds: Vec<(f64, &str)> = log
-        .iter()
-        .filter(|e| {
-            matches!(
-                e.kind,
-                EventKind::Shuffle | EventKind::Burn { from: None, .. } | EventKind::Card { .. }
-            )
-        })
-        .map(|e| (e.t, e.kind.type_name()))
-        .collect();
+    let kinds = shoe_kinds(&log);
     let shuffle = kinds.iter().position(|k| k.1 == "shuffle");
     let burn = kinds.iter().position(|k| k.1 == "burn");
     assert!(
@@ -951,16 +955,7 @@ fn a_back_found_seconds_by_the_dealer_as_a_burn_flies_past_is_no_shuffle() {
         }
         found
     });
-    let kinds: Vec<(f64, &str)> = log
-        .iter()
-        .filter(|e| {
-            matches!(
-                e.kind,
-                EventKind::Shuffle | EventKind::Burn { from: None, .. } | EventKind::Card { .. }
-            )
-        })
-        .map(|e| (e.t, e.kind.type_name()))
-        .collect();
+    let kinds = shoe_kinds(&log);
     assert_eq!(
         kinds.iter().map(|k| k.1).collect::<Vec<_>>(),
         ["card", "burn", "card"],
