@@ -1990,6 +1990,55 @@ fn a_double_down_card_of_the_face_of_the_card_it_crosses_is_dealt() {
     plays_back_clean(&found);
 }
 
+/// A split hand's card lost by the detector as the next hand's card is laid over its corner,
+/// and never found again, is covered by it, not taken back (held-out shift seed 74 at 3400.6
+/// s: space 2's pair of 8s split twice, the second hand's 9c, its index under the corner of
+/// the third hand's Ac, 8% of it, was written burned, 08-08(3)). A card taken back is lifted
+/// from its hand; one laid after it over any of it as it went hid it (08-10(2)).
+#[test]
+fn a_card_lost_as_the_next_hands_card_is_laid_over_its_corner_is_covered() {
+    let text = include_str!("logs/split-hands-third-hands-card-over-the-seconds-corner.jsonl");
+    let truth = pitwatch::events::parse_log(text).expect("the log parses");
+    let (nine, ace): (Card, Card) = ("9c".parse().unwrap(), "Ac".parse().unwrap());
+    let ace_t = truth
+        .iter()
+        .find(|e| {
+            matches!(e.kind, EventKind::Card { to: Target::Hand { space: 2, .. }, card: Some(c), .. } if c == ace)
+        })
+        .map(|e| e.t)
+        .expect("the Ac is dealt to space 2");
+    // Space 2's 9c (the dealer holds another), lost 0.4 s before the Ac comes to rest.
+    let mut at = None;
+    let found = read_table(
+        &truth,
+        &Camera::overhead(1280, 720, 0.0, 0.0),
+        |layout, t, seen| {
+            let zone = &layout.spaces[1].cards;
+            let n = zone.len() as f64;
+            let two = zone
+                .iter()
+                .fold([0.0, 0.0], |a, p| [a[0] + p[0] / n, a[1] + p[1] / n]);
+            if t < ace_t - 0.4 {
+                at = seen
+                    .iter()
+                    .find(|s| s.identity == Identity::Card(nine) && dist(s.centre, two) < 150.0)
+                    .map(|s| s.centre)
+                    .or(at);
+            } else if let Some(p) = at {
+                seen.retain(|s| s.identity != Identity::Card(nine) || dist(s.centre, p) > 3.0);
+            }
+        },
+    );
+    assert!(at.is_some(), "space 2's 9c was in sight");
+    let burned: Vec<&Event> = found
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Burn { from: Some(_), .. }))
+        .collect();
+    assert!(burned.is_empty(), "{burned:?}");
+    assert_eq!(dealt_to(&found, 2), dealt_to(&truth, 2), "cards to space 2");
+    plays_back_clean(&found);
+}
+
 /// A split hand's card under its double-down card, laid across it (08-11(3)(b)), found again
 /// at the payoffs half covered, in a smaller box whose centre lies off the card's, is that
 /// card (shift seed 18, round 54 at 1614 s: space 6's second hand's 3d, out of sight four

@@ -21,6 +21,14 @@ const COVERED_S: f64 = 1.5;
 /// make a hand's cards seem to touch, a tenth is more than that.
 const COVERED_SHARE: f64 = 0.1;
 
+/// Seconds between a card going from sight and a card coming to rest over any of it, within
+/// which the one laid covered it (see [`Scribe::covered`]): the detector finds a card by its
+/// index, and loses it when a card laid over a corner hides one (held-out shift seed 74 at
+/// 3400.6 s: space 2's second split hand's 9c, its corner under the third hand's Ac laid
+/// 0.4 s after it was last found, 8% of it, written burned). A card taken back alone is
+/// lifted from the hand, not covered as it goes.
+const LAID_AS_IT_WENT_S: f64 = 1.0;
+
 /// Half widths from a placed card of its face within which a card lost under a card laid
 /// after it may still be that card found again apart (see [`Scribe::slipped_away`]): a
 /// hand's next card lies a step of about two half widths on (08-10(2)).
@@ -389,8 +397,8 @@ impl Scribe {
     }
 
     /// A player's card that went from sight with a card placed after it, still in sight,
-    /// lying over a tenth or more of it (see [`share_under`]): covered by that card, not
-    /// taken. A card under another laid after it cannot be taken back alone, and the detector
+    /// lying over a tenth or more of it (see [`share_under`]), or over any of it when laid as
+    /// it went ([`LAID_AS_IT_WENT_S`]): covered by that card, not taken. A card under another laid after it cannot be taken back alone, and the detector
     /// may lose a card whose indices lie under the cards over it. Clean shift seed 13 at
     /// 3562 s: a double-down card laid across a split hand spread over the next space's hand,
     /// space 5's ace written burned under it. Held-out shift seed 15 at 40 s: a split hand's
@@ -407,17 +415,23 @@ impl Scribe {
         if !matches!(p.spot, Spot::Space(_)) {
             return false;
         }
-        let over: Vec<[[f64; 2]; 4]> = self
+        let over: Vec<([[f64; 2]; 4], f64)> = self
             .cards
             .iter()
-            .filter(|&(&id, o)| {
-                id != l.track
-                    && o.seen_t > l.t
-                    && o.placed.is_some_and(|q| q.t > p.t && q.t <= l.t + 1.0)
+            .filter_map(|(&id, o)| {
+                let q = o.placed?;
+                (id != l.track && o.seen_t > l.t && q.t > p.t && q.t <= l.t + 1.0)
+                    .then_some((o.corners, q.t))
             })
-            .map(|(_, o)| o.corners)
             .collect();
-        share_under(&note.corners, &over) >= COVERED_SHARE
+        let all: Vec<[[f64; 2]; 4]> = over.iter().map(|o| o.0).collect();
+        let as_it_went: Vec<[[f64; 2]; 4]> = over
+            .iter()
+            .filter(|o| (o.1 - l.t).abs() <= LAID_AS_IT_WENT_S)
+            .map(|o| o.0)
+            .collect();
+        share_under(&note.corners, &all) >= COVERED_SHARE
+            || share_under(&note.corners, &as_it_went) > 0.0
     }
 
     /// A player's card that went from sight alone once the dealer's hand lay face up: the
