@@ -289,9 +289,8 @@ fn a_card_found_faintly_then_surely_a_little_off_was_dealt_when_first_found() {
 
 /// The shuffle's two piles laid out before the dealer after the last round's clear (08-08(1)),
 /// lying 18.6 s as a shuffle's do, lost by the detector a while and found again, then taken
-/// into the shoe: one `shuffle`, when they
-/// went for good, and no card dealt to the dealer face down (the dealer's first card comes
-/// after every player's, face up, 08-10(1)). The card burned next, seen once on its way
+/// into the shoe: one `shuffle`, when they went for good, and no card dealt to the dealer
+/// face down (the dealer's first card comes after every player's, face up, 08-10(1)). The card burned next, seen once on its way
 /// to the holder, is a burn; the piles seen on their way to the shoe are none, nor is the
 /// hole card seen on its way to the dealer.
 #[test]

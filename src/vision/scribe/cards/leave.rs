@@ -398,8 +398,9 @@ impl Scribe {
 
     /// A player's card that went from sight with a card placed after it, still in sight,
     /// lying over a tenth or more of it (see [`share_under`]), or over any of it when laid as
-    /// it went ([`LAID_AS_IT_WENT_S`]): covered by that card, not taken. A card under another laid after it cannot be taken back alone, and the detector
-    /// may lose a card whose indices lie under the cards over it. Clean shift seed 13 at
+    /// it went ([`LAID_AS_IT_WENT_S`]): covered by that card, not taken. A card under another
+    /// laid after it cannot be taken back alone, and the detector may lose a card whose
+    /// indices lie under the cards over it. Clean shift seed 13 at
     /// 3562 s: a double-down card laid across a split hand spread over the next space's hand,
     /// space 5's ace written burned under it. Held-out shift seed 15 at 40 s: a split hand's
     /// ace, half under its hit and the next space's hit, written burned, its hand read a loser
@@ -576,9 +577,8 @@ impl Scribe {
     /// shoe, and forgotten, so that a card flying over where one lay soon after (the card
     /// burned next, found by the pile's track the tracker still keeps: clean shift seed 13 at
     /// 2577 s, the shuffle written 2.4 s late and the burn missed, a `no_burn` not there) is no
-    /// pile. The shuffle is when they were last seen.
-    /// Piles that lay too short a while to be a shuffle's ([`PILE_MIN_S`]) are forgotten and
-    /// load no shoe.
+    /// pile. The shuffle is when they were last seen. Piles that lay too short a while to be a
+    /// shuffle's ([`PILE_MIN_S`]) are forgotten and load no shoe.
     pub(in crate::vision::scribe) fn piles_lost(&mut self) {
         let now = self.now;
         let piles: Vec<(u64, f64, bool)> = self
@@ -604,10 +604,10 @@ impl Scribe {
     }
 
     /// A pile of the shuffle went at `t`, last seen: once no other pile (one that has lain
-    /// [`PILE_MIN_S`]) lies in sight, the
-    /// shuffled cards are in the shoe (08-08(1)) and the `shuffle` is written then. A pile the
-    /// detector lost a while and found again before the round's first card moves the shuffle
-    /// already written to when it went for good, not a second one.
+    /// [`PILE_MIN_S`]) lies in sight, the shuffled cards are in the shoe (08-08(1)) and the
+    /// `shuffle` is written then. A pile the detector lost a while and found again before the
+    /// round's first card moves the shuffle already written to when it went for good, not a
+    /// second one.
     pub(super) fn pile_gone(&mut self, t: f64) {
         self.piles_went.push(t);
         let now = self.now;

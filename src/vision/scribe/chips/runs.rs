@@ -355,6 +355,7 @@ impl Scribe {
     /// sight by then, fanned into chips followed anew. Only once the dealer's hand lies face
     /// up: a split hand is paid after the dealer plays, never as a natural (08-11(11), (12));
     /// before then chips there are the next space's (held-out shift seed 24 at 1809 s: space
+    /// 2's double-down, laid where space 1's third split hand's payoff would go, read as
     /// that hand's double). Only a hand of the round the chips came to rest in
     /// ([`Scribe::of_the_round`]): a pushed hand's wager stays open past the clear, and the
     /// next round's wager laid where its payoff would have gone is the next space's (held-out
