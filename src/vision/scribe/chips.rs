@@ -29,7 +29,7 @@ use runs::FANS_APART_S;
 use fan::{
     across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line,
     fan_step, median_step, nearest_point, nearest_rest, off_line, off_the_row, one_per_chip,
-    payoff_reach, pays_main, unit,
+    payoff_reach, pays_main, unit, worth_unseen,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
@@ -172,6 +172,9 @@ pub(super) struct Paid {
     t: f64,
     event: u64,
     points: Vec<[f64; 2]>,
+    /// The values of the chips at `points`, cents, in their order.
+    values: Vec<i64>,
+    /// What the chips seen are worth, cents.
     amount: i64,
     /// Its fan lay into another space's wager (see [`Scribe::runs_into_another_wager`]).
     crowded: bool,

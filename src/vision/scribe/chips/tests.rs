@@ -642,6 +642,7 @@ fn a_chip_of_a_whole_payoff_found_again_where_it_lay_is_no_more_paid() {
         t: p.t - 23.0,
         event: u64::MAX,
         points: points.clone(),
+        values: vec![500, 500, 200, 100],
         amount: 1300,
         crowded: false,
         cleared: Some(p.t - 22.5),
@@ -664,6 +665,7 @@ fn a_chip_lying_where_another_spaces_payoff_was_read_is_that_payoffs() {
         t: p.t - 20.0,
         event: u64::MAX,
         points: vec![end, p.along(1.4 + 4.0 * 0.62)],
+        values: vec![500, 500],
         amount: 1000,
         crowded: false,
         cleared: None,
@@ -1831,6 +1833,16 @@ fn payoff_at_least(p: &Paying) -> Option<bool> {
     })
 }
 
+/// The amount written of the payoff at space 3, cents.
+fn payoff_written(p: &Paying) -> Option<i64> {
+    p.scribe.pending.iter().find_map(|e| match &e.kind {
+        EventKind::Payout {
+            space: 3, money, ..
+        } => Some(money.amount),
+        _ => None,
+    })
+}
+
 /// A payoff fan whose next chip's place lies on a card may run on under it, or over the
 /// card's face where a chip goes unfound: what it shows is a lower bound (held-out shift
 /// seed 15 at 740 s: a $19.00 payoff's last $2 lying on a card, read $17.00 exact and
@@ -1914,28 +1926,66 @@ fn a_gap_inside_a_fan_is_a_chip_unseen() {
     // A chip unseen beside one found off its centre: steps of 1.31, 1.01 and 2.01 fan
     // steps (held-out shift seed 21 at 2081 s).
     assert!(fan_has_gap(&fan(&[0.0, 1.31, 2.32, 4.33]), chip_d));
+    // What the chip unseen is surely worth: the lesser beside it, where the values seen
+    // run in order from either end; nothing without a gap, or out of order.
+    let row = fan(&[0.0, 1.0, 2.0, 4.0]);
+    assert_eq!(worth_unseen(&row, &[500, 500, 500, 200], chip_d), 200);
+    assert_eq!(worth_unseen(&row, &[100, 200, 500, 2500], chip_d), 500);
+    assert_eq!(worth_unseen(&row, &[500, 200, 500, 200], chip_d), 0);
+    assert_eq!(
+        worth_unseen(&fan(&[0.0, 1.0, 2.0, 3.0]), &[500, 500, 500, 200], chip_d),
+        0
+    );
+    assert_eq!(worth_unseen(&row, &[500, 500, 500], chip_d), 0);
 }
 
 /// A payoff fanned with a chip the model missed inside it (shift seed 12 at 1627 s: a $2
 /// lying between a $5 and the $1 on it, never found, the payoff read $2 short and found an
 /// underpayment) is written as at least what was counted: the audit finds no
 /// underpayment against it (docs/events.md, `at_least`), while a whole fan stays exact.
+/// Its chips cut largest first, the chip unseen is worth at least the lesser of the two
+/// beside it, and counted so (held-out shift seed 72 at 388.2 s: a $19 payoff fanned $5 $5
+/// $5 $2 $2, the first $2 unseen, read as at least $17); fanned out of that order, nothing
+/// is known of it.
 #[test]
 fn a_payoff_with_a_chip_unseen_inside_its_fan_is_at_least_its_count() {
     let mut p = Paying::new();
-    // $5 $5 [$2 unseen] $1: $11 counted of $13.
+    // $5 $5 [$2 unseen] $1: $11 seen of $13, and at least $1 unseen.
     let mut run = p.fan(10, 1.4, &[500, 500]);
     let far = p.along(1.4 + 3.0 * 0.62);
     p.put(20, far, 100);
     run.push(20);
     p.scribe.arrived(3, &run);
     assert_eq!(p.paid(), vec![(3, 1100)]);
+    assert_eq!(payoff_written(&p), Some(1200));
+    assert_eq!(payoff_at_least(&p), Some(true));
+    // The $2 found a look later where it lies: counted once, the whole fan exact.
+    p.t += 0.2;
+    p.put(30, p.along(1.4 + 2.0 * 0.62), 200);
+    p.scribe.arrived(3, &[30]);
+    assert_eq!(payoff_written(&p), Some(1300));
+    assert_eq!(payoff_at_least(&p), Some(false));
+    // $5 $5 $5 [$2 unseen] $2 (seed 72): at least $19, all of it.
+    let mut p = Paying::new();
+    let mut run = p.fan(10, 1.4, &[500, 500, 500]);
+    p.put(20, p.along(1.4 + 4.0 * 0.62), 200);
+    run.push(20);
+    p.scribe.arrived(3, &run);
+    assert_eq!(payoff_written(&p), Some(1900));
+    assert_eq!(payoff_at_least(&p), Some(true));
+    // $2 $5 [unseen] $1: out of order, only what was seen.
+    let mut p = Paying::new();
+    let mut run = p.fan(10, 1.4, &[200, 500]);
+    p.put(20, far, 100);
+    run.push(20);
+    p.scribe.arrived(3, &run);
+    assert_eq!(payoff_written(&p), Some(800));
     assert_eq!(payoff_at_least(&p), Some(true));
     // The same payoff seen whole: exact.
     let mut p = Paying::new();
     let run = p.fan(10, 1.4, &[500, 500, 200, 100]);
     p.scribe.arrived(3, &run);
-    assert_eq!(p.paid(), vec![(3, 1300)]);
+    assert_eq!(payoff_written(&p), Some(1300));
     assert_eq!(payoff_at_least(&p), Some(false));
 }
 
@@ -3194,6 +3244,7 @@ fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
                 t: 20.6,
                 event: u64::MAX,
                 points: vec![laid],
+                values: vec![500],
                 amount: 500,
                 crowded: false,
                 cleared: None,
