@@ -220,6 +220,66 @@ fn a_players_card_lost_alone_as_the_wagers_are_settled_is_not_burned() {
     assert_eq!(burned(12.0), 1, "the hole card still down: taken back");
 }
 
+/// A dealer's card lost from sight alone once a wager was settled after the dealer's last
+/// card is under the dealer's hand on its way to the tray, not burned: the dealer's hand is
+/// complete before any wager is settled (08-11(12), (13); clean shift seed 76 at 2088.3 s,
+/// the dealer's king under the hand putting space 1's losing bets in the tray, written
+/// burned, and a `round_unreconstructable` found). Before any wager is settled, the same
+/// loss is a card taken back (08-08(3)).
+#[test]
+fn a_dealers_card_lost_alone_once_a_wager_was_settled_is_not_burned() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    let burned = |taken: f64| {
+        let log = read(&layout, 75, |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            // Space 4's losing wager, collected at `taken`.
+            if t < taken {
+                found.push(chip_seen(200, bet));
+            }
+            if t < 14.0 {
+                for (from, face, p) in [
+                    (1.0, Some("9c"), at),
+                    (1.4, Some("Qh"), [left + 20.0, y]),
+                    (1.8, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
+                    (2.2, Some("Jh"), [left + 60.0, y]),
+                ] {
+                    // The dealer's Jh lost at 9 s, the Qh beside it still in sight.
+                    if t >= from && !(face == Some("Jh") && t >= 9.0) {
+                        found.push(seen(face, p[0], p[1]));
+                    }
+                }
+            }
+            found
+        });
+        let burns = log
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Burn {
+                        from: Some(Target::Dealer),
+                        ..
+                    }
+                )
+            })
+            .count();
+        (burns, log)
+    };
+    let (burns, log) = burned(6.0);
+    assert_eq!(burns, 0, "collected at 6 s, before the loss: {log:?}");
+    assert!(
+        log.iter()
+            .any(|e| matches!(e.kind, EventKind::Collect { space: 4, .. }) && e.t < 9.0),
+        "{log:?}"
+    );
+    let (burns, log) = burned(12.0);
+    assert_eq!(burns, 1, "nothing settled before the loss: {log:?}");
+}
+
 /// A player's card lost from sight with its hit and the next space's hit laid over parts
 /// of it (neither over its centre) is covered, not taken back: held-out shift seed 15 at
 /// 40 s, a split hand's ace written burned, its hand read a loser owed a collection. A

@@ -443,12 +443,40 @@ impl Scribe {
     /// Held-out shift seed 24 at 1677.6 s: a split hand's ace, under the dealer's arm as its
     /// payoff was laid 2 s before the clear, written burned, its hand read a loser and its
     /// payoff an overpay.
+    /// So too a dealer's card, once a main wager was settled after the dealer's last card
+    /// came to rest: the dealer's hand is complete before any wager is settled (08-11(12),
+    /// (13)), and a card drawn wrongly is burned before settling goes on; the dealer's hand
+    /// passes over its own cards on its way to the tray (clean shift seed 76 at 2088.3 s: the
+    /// dealer's king half under the hand putting space 1's losing bets into the tray, written
+    /// burned, and the dealer's hand left short: a `round_unreconstructable` not there).
     fn hidden_in_settling(&self, l: &Leaving) -> bool {
-        self.cards
-            .get(&l.track)
-            .and_then(|n| n.placed)
-            .is_some_and(|p| matches!(p.spot, Spot::Space(_)) && p.t < l.t)
-            && self.dealers_turn()
+        let Some(p) = self.cards.get(&l.track).and_then(|n| n.placed) else {
+            return false;
+        };
+        if !self.dealers_turn() {
+            return false;
+        }
+        match p.spot {
+            Spot::Space(_) => p.t < l.t,
+            Spot::Dealer => {
+                let last = self
+                    .dealer
+                    .iter()
+                    .filter_map(|id| self.cards.get(id).and_then(|n| n.placed))
+                    .map(|q| q.t)
+                    .fold(f64::MIN, f64::max);
+                self.pending.iter().any(|e| {
+                    e.t > last
+                        && e.t <= l.t
+                        && matches!(
+                            e.kind,
+                            EventKind::Payout { bet: Bet::Main, .. }
+                                | EventKind::Collect { bet: Bet::Main, .. }
+                                | EventKind::Return { bet: Bet::Main, .. }
+                        )
+                })
+            }
+        }
     }
 
     /// The dealer's second card found face up, its back never seen, with no player's card
