@@ -3206,6 +3206,52 @@ fn the_up_card_slid_over_the_hole_card_as_the_cards_are_gathered_is_no_turn() {
     assert_eq!(turned("Kc"), ["Kc"]);
 }
 
+/// A player's hit dealt from the shoe flies low over the dealer's face-down card and is read
+/// there for a look, face up, before it comes to rest at its hand (08-10(1)): that is the hit
+/// carried over, not the hole card turned, and with every player bust the hole card is never
+/// turned (08-11(9); clean shift seed 80 at 142.4 s: space 7's 7d read over the hole card and
+/// written as the hole card turned, a `hole_card_exposed_early` that was not there). A face
+/// read there that no hand was dealt is still the hole card glimpsed as it turned.
+#[test]
+fn a_hit_carried_over_the_hole_card_is_no_turn() {
+    let layout = level_layout();
+    let space = &layout.spaces[0];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    let turned = |over: &'static str| {
+        let log = read(&layout, 60, move |t| {
+            let t = (t * 10.0).round() / 10.0;
+            let mut found = Vec::new();
+            if t < 4.0 {
+                found.push(chip_seen(500, bet));
+            }
+            let hole = [left + 60.0, y];
+            for (from, to, face, p) in [
+                (1.0, 4.4, Some("Tc"), at),
+                (1.4, 7.0, Some("9h"), [left + 20.0, y]),
+                (1.8, 4.4, Some("6d"), [at[0] - 18.0, at[1] + 25.0]),
+                (2.2, 3.0, None, hole),
+                (3.0, 3.2, Some(over), hole),
+                (3.2, 7.0, None, hole),
+                (3.4, 4.4, Some("Qs"), [at[0] - 36.0, at[1] + 50.0]),
+            ] {
+                if (from..to).contains(&t) {
+                    found.push(seen(face, p[0], p[1]));
+                }
+            }
+            found
+        });
+        log.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::HoleCardTurned { card } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(turned("Qs"), Vec::<String>::new());
+    assert_eq!(turned("Kc"), ["Kc"]);
+}
+
 /// Space 1 busts (collected at 4 s) and the dealer, with no hand left to play, gathers the
 /// cards at 7 s: the up card 9h goes first, over the hole card, where `face` is found for a
 /// look before it goes too.
