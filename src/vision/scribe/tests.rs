@@ -1983,6 +1983,51 @@ fn a_hole_card_found_again_face_down_before_it_turned_was_turned_when_its_face_s
     assert!(turned >= 6.6, "turned at {turned} s");
 }
 
+/// The hole card found face down for a look as it comes to rest, then under the dealer's
+/// hand as the last player is dealt a card, and turned there: found face up only after that
+/// card. It was dealt face down (08-10(1)) and turned once the players were done (08-11(10)),
+/// not dealt face up (clean shift seed 80 at 2212.8 s: written as a 3h dealt face up, both of
+/// the dealer's first two cards face up, a `dealing_order` that was not there).
+#[test]
+fn a_hole_card_found_face_down_then_turned_before_it_was_placed_was_dealt_face_down() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 22.0, dealer[1]];
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = vec![seen(Some("2h"), seven[0], seven[1])];
+        if t >= 1.0 {
+            found.push(seen(Some("5c"), dealer[0] - 22.0, dealer[1]));
+        }
+        if t >= 1.8 {
+            found.push(seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0));
+        }
+        // Face down for a look, then under the dealer's hand, turned there.
+        if (2.6..2.8).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        if t >= 3.0 {
+            found.push(seen(Some("8s"), seven[0] - 36.0, seven[1] + 50.0));
+        }
+        if t >= 3.6 {
+            found.push(seen(Some("3h"), hole[0], hole[1]));
+        }
+        found
+    });
+    assert_eq!(dealt_to(&log, Target::Dealer), ["5c"], "{log:?}");
+    let turned: Vec<(f64, String)> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::HoleCardTurned { card } => Some((e.t, card.to_string())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turned.len(), 1, "{log:?}");
+    assert_eq!(turned[0].1, "3h");
+    assert!(turned[0].0 >= 3.0, "turned at {} s", turned[0].0);
+}
+
 /// The hole card turned over under the dealer's hand, its back still found a moment a little
 /// off its place while its face, found from the first, comes to rest on that place: the hole
 /// card turned (08-11(10)), not a card drawn onto it (held-out shift seed 37 at 85.4 s: the

@@ -230,6 +230,14 @@ impl Scribe {
             // Those sightings were this card.
             self.flying.retain(|f| !flew.contains(&f.0));
         }
+        // The dealer's second card found face down before it was first found face up, its
+        // back under the dealer's hand meanwhile, was the hole card dealt face down (08-10(1))
+        // and turned there (clean shift seed 80 at 2212.8 s: the hole card's back found two
+        // looks, then under the dealer's hand as space 5 was dealt its double-down card, and
+        // first found face up after it; written as dealt face up, both of the dealer's first
+        // two cards face up, a `dealing_order` that was not there). Not the first: a card
+        // read face down in flight and face up where it lands is the up card, dealt so.
+        let was_back = was_back || turned_t.is_some() && self.dealer.len() == 1;
         let turned = match (spot, card) {
             (Spot::Dealer, Some(c)) if !hole_held && was_back || flew_face_down => Some(c),
             _ => None,
