@@ -1351,6 +1351,16 @@ fn hand_faces(log: &[Event], space: u8) -> Vec<Vec<String>> {
     faces
 }
 
+/// The hole cards written turned in `log`: when, and the face.
+fn turns(log: &[Event]) -> Vec<(f64, String)> {
+    log.iter()
+        .filter_map(|e| match e.kind {
+            EventKind::HoleCardTurned { card } => Some((e.t, card.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The face-up cards `log` writes as dealt to `to`, in the order written.
 fn dealt_to(log: &[Event], to: Target) -> Vec<String> {
     cards_dealt(log)
@@ -2016,13 +2026,7 @@ fn a_hole_card_found_face_down_then_turned_before_it_was_placed_was_dealt_face_d
         found
     });
     assert_eq!(dealt_to(&log, Target::Dealer), ["5c"], "{log:?}");
-    let turned: Vec<(f64, String)> = log
-        .iter()
-        .filter_map(|e| match e.kind {
-            EventKind::HoleCardTurned { card } => Some((e.t, card.to_string())),
-            _ => None,
-        })
-        .collect();
+    let turned = turns(&log);
     assert_eq!(turned.len(), 1, "{log:?}");
     assert_eq!(turned[0].1, "3h");
     assert!(turned[0].0 >= 3.0, "turned at {} s", turned[0].0);
@@ -2061,13 +2065,7 @@ fn a_face_on_the_hole_cards_place_while_its_back_is_still_found_is_the_hole_card
         found
     });
     assert_eq!(dealt_to(&log, Target::Dealer), ["10d"], "{log:?}");
-    let turned: Vec<(f64, String)> = log
-        .iter()
-        .filter_map(|e| match e.kind {
-            EventKind::HoleCardTurned { card } => Some((e.t, card.to_string())),
-            _ => None,
-        })
-        .collect();
+    let turned = turns(&log);
     assert_eq!(turned.len(), 1, "{log:?}");
     assert_eq!(turned[0].1, "Qd");
     assert!(
@@ -3286,12 +3284,7 @@ fn a_hit_carried_over_the_hole_card_is_no_turn() {
             }
             found
         });
-        log.iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::HoleCardTurned { card } => Some(card.to_string()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
+        turns(&log).into_iter().map(|t| t.1).collect::<Vec<_>>()
     };
     assert_eq!(turned("Qs"), Vec::<String>::new());
     assert_eq!(turned("Kc"), ["Kc"]);
