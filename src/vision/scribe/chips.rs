@@ -27,9 +27,9 @@ mod runs;
 use runs::FANS_APART_S;
 
 use fan::{
-    across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap, fan_line,
-    fan_step, median_step, nearest_point, nearest_rest, off_line, off_the_row, one_per_chip,
-    payoff_reach, pays_main, unit, worth_unseen,
+    across, across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap,
+    fan_line, fan_step, median_step, nearest_point, nearest_rest, off_line, off_the_row,
+    one_per_chip, payoff_reach, pays_main, unit, worth_unseen,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).
@@ -638,6 +638,44 @@ impl Scribe {
         self.split_card_before(space, new, t);
     }
 
+    /// Chips come to rest at `t` seconds read as a double-down on `hand` at `space`, judged
+    /// after a split wager of that hand that came to rest later (within [`SPLIT_MATCH_S`]):
+    /// they were the split wager, and the later chips its first hand's double. A hand doubled
+    /// takes one card and is split no more (08-09(2)(c), (d)), and a split hand is doubled
+    /// only once dealt its second card, after the split wager went down. That split wager is
+    /// made the double (its cards dealt before it, see [`Scribe::double_cards_before`]); what
+    /// these chips are: a split of `hand`, staking the new hand. (Clean shift seed 82 at
+    /// 662.3 s: space 6's pair of fours split and the first hand doubled, both wagers judged
+    /// in one look, the double nearer the circle first: read as split, and the split wager as
+    /// a double before it, a `round_unreconstructable` that was not there.)
+    fn split_read_first(&mut self, space: u8, hand: u8, t: f64) -> Option<(WagerKind, u8, u8)> {
+        let of_hand = |event: u64| {
+            self.pending.iter().any(|p| {
+                p.seq == event && matches!(p.kind, EventKind::Wager { hand: h, .. } if h == hand)
+            })
+        };
+        let k = self.stakes.iter().position(|s| {
+            !s.closed
+                && s.space == space
+                && s.kind == WagerKind::Split
+                && s.t > t
+                && s.t - t <= SPLIT_MATCH_S
+                && of_hand(s.event)
+        })?;
+        let s = &mut self.stakes[k];
+        let (new, event, double_t) = (s.hand, s.event, s.t);
+        s.kind = WagerKind::Double;
+        s.hand = hand;
+        self.amend(event, |e| {
+            if let EventKind::Wager { kind, .. } = e {
+                *kind = WagerKind::Double;
+            }
+        });
+        self.double_cards_before(space, hand, double_t);
+        self.split_card_before(space, new, t);
+        Some((WagerKind::Split, hand, new))
+    }
+
     /// Chips `run` that would be a double-down on `hand` at `space` but cannot be one: a hand
     /// doubles once (99-01.3-08-09(2)(d)), and only while the players act (the dealer's hand
     /// face up ends that, 08-11(10)). `None`: a double may be made. `Some(Some(k))`: they lie
@@ -698,6 +736,12 @@ impl Scribe {
         t: f64,
         at: [f64; 2],
     ) {
+        let (kind, hand, stake_hand) = match kind {
+            WagerKind::Double => self
+                .split_read_first(space, hand, t)
+                .unwrap_or((kind, hand, stake_hand)),
+            _ => (kind, hand, stake_hand),
+        };
         if kind == WagerKind::Double {
             self.double_cards_before(space, stake_hand, t);
         }

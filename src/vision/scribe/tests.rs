@@ -1782,6 +1782,60 @@ fn a_pairs_card_set_out_unseen_on_its_way_is_the_split_hand() {
     assert_eq!(burns, 0, "{log:#?}");
 }
 
+/// A pair of aces split, the first hand dealt a third ace across its ace, and that ace set
+/// out past the second hand in one sweep, never found on its way: the ace come to rest a
+/// moment after it was lost from across the first ace, a hand's step beyond the second hand
+/// (six half widths from the first ace), is that ace split again, the third hand, and each
+/// hand's card goes to it (08-09(2)(c); held-out shift seed 81 at 2530.3 s: the resplit ace
+/// written as a new card dealt to the second hand, split from it, and each hand's card one
+/// hand on, the third hand's 6h as dealt to space 2, which had no wager: a
+/// `round_unreconstructable` that was not there).
+#[test]
+fn an_ace_split_again_set_out_past_the_second_hand_unseen_is_the_third_hand() {
+    let layout = level_layout();
+    // Cards 33 pixels wide; one dealt across a hand (a split ace's card) lies wide.
+    let up = |face: &str, x: f64, y: f64| seen_box(Some(face), x, y, 16.6, 23.0);
+    let across = |face: &str, x: f64, y: f64| seen_box(Some(face), x, y, 23.0, 16.6);
+    let log = read(&layout, 70, |t| {
+        let mut found = Vec::new();
+        if t >= 1.0 {
+            found.push(up("Ad", 332.5, 473.8));
+        }
+        // The pair's second ace, then set out as the second hand.
+        if (2.0..5.1).contains(&t) {
+            found.push(up("Ad", 324.9, 506.8));
+        } else if t >= 5.7 {
+            found.push(up("Ad", 376.0, 451.7));
+        }
+        // The first hand's card: another ace, across it; split again, set out past the
+        // second hand from 8.4 s.
+        if (7.0..7.9).contains(&t) {
+            found.push(across("Ah", 341.0, 495.8));
+        } else if t >= 8.4 {
+            found.push(up("Ah", 419.5, 429.6));
+        }
+        // Each hand's one card, across it, in turn.
+        if t >= 9.6 {
+            found.push(across("4c", 340.3, 495.9));
+        }
+        if t >= 10.6 {
+            found.push(across("Jd", 389.0, 474.0));
+        }
+        if t >= 11.6 {
+            found.push(across("6h", 432.0, 452.0));
+        }
+        found
+    });
+    let faces = hand_faces(&log, 1);
+    assert_eq!(
+        faces,
+        [vec!["Ad", "Ad", "Ah", "4c"], vec!["Jd"], vec!["6h"]],
+        "{log:#?}"
+    );
+    let (burns, _) = burns_and_clears(&log, 1);
+    assert_eq!(burns, 0, "{log:#?}");
+}
+
 /// A pair of 2c split at space 3, a third 2c dealt to the first hand where the pair's second
 /// card lay, under a second after it was set out (the tracker takes the second hand's track
 /// back there: its card found again where it lay, 'unmoved'), and then set out past the

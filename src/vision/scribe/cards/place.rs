@@ -556,12 +556,18 @@ impl Scribe {
             let Some(other) = self.pair_card(k, p) else {
                 return false;
             };
+            // A hand split again is set out beyond the space's split hands, a hand's step on
+            // for each (08-09(2)(c)).
+            let hands = match p.spot {
+                Spot::Space(s) => self.hands.get(usize::from(s)).map_or(1, Vec::len),
+                Spot::Dealer => 1,
+            };
             let beside = dist(other.rest, rest);
             other.seen_t >= rest_t
                 && dist(other.rest, other.placed.map_or(other.rest, |q| q.at))
                     <= self.config.still * half
                 && beside > 2.0 * self.config.split_move * half
-                && beside <= MOVED_REACH * half
+                && beside <= MOVED_REACH * half * hands.max(1) as f64
         };
         self.cards
             .iter()

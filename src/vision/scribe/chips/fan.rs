@@ -340,7 +340,7 @@ pub(super) fn off_line(fan: &[[f64; 2]], p: [f64; 2], chip_d: f64) -> bool {
 }
 
 /// How far `p` lies across the line through `end` along unit `axis` (pixels).
-fn across(end: [f64; 2], axis: [f64; 2], p: [f64; 2]) -> f64 {
+pub(super) fn across(end: [f64; 2], axis: [f64; 2], p: [f64; 2]) -> f64 {
     let d = sub(p, end);
     (d[0] * axis[1] - d[1] * axis[0]).abs()
 }

@@ -2106,6 +2106,121 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
     );
 }
 
+/// A double-down stack fanned where it stood across the tip bet beside the wager, the tip's
+/// rim found between two of the fan's $5s as a $5 half a chip off the row: the fan is its
+/// five chips, not six; a fan's chips lie a step apart (08-11(16)(a)), with no room for one
+/// between two (held-out shift seed 81 at 1077.4 s: space 5's $22 double read $27, a
+/// `double_rule_broken` that was not there).
+#[test]
+fn a_tip_showing_between_a_double_fanned_over_it_is_no_chip_of_the_fan() {
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    let spot = p.toward(p.at, 1.2);
+    let (right, toward) = (p.right, p.scribe.axes[3].toward);
+    // Along the fan, `k` steps from the stack's spot to the dealer's left, `off` chip widths
+    // toward the player.
+    let at = |k: f64, off: f64| {
+        [
+            spot[0] - right[0] * k * 0.62 * chip_d - toward[0] * off * chip_d,
+            spot[1] - right[1] * k * 0.62 * chip_d - toward[1] * off * chip_d,
+        ]
+    };
+    let tip = at(1.9, 0.12);
+    p.put(30, tip, 100);
+    p.stake(3, 1, WagerKind::Tip, tip, 100, vec![30]);
+    let event = p.scribe.write(
+        5.0,
+        EventKind::Wager {
+            space: 3,
+            hand: 1,
+            kind: WagerKind::Double,
+            money: Money::cents(200),
+            player: None,
+            at_least: true,
+        },
+    );
+    p.put(5, spot, 200);
+    p.scribe.stakes.push(Stake {
+        space: 3,
+        hand: 1,
+        kind: WagerKind::Double,
+        at: spot,
+        t: 5.0,
+        event,
+        amount: 200,
+        put: 200,
+        counted: false,
+        fan: Vec::new(),
+        tracks: vec![5],
+        closed: false,
+        paid: false,
+        gone: None,
+        unseen: 0,
+        lone: false,
+        top: 0,
+        topped: None,
+        fanned_t: None,
+    });
+    // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
+    p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
+    p.scribe.now = p.t + 1.5;
+    for (i, v) in [500, 500, 500, 500, 200].into_iter().enumerate() {
+        let k = i as f64;
+        p.put(20 + i as u64, at(k, if i == 0 { -0.02 } else { 0.0 }), v);
+    }
+    // The tip's rim between the second and third $5, found as a $5.
+    p.put(25, at(1.5, 0.4), 500);
+    p.scribe.arrived(3, &[20, 21, 22, 23, 24, 25]);
+    let double = &p.scribe.stakes[2];
+    assert_eq!((double.amount, double.counted), (2200, true), "{double:?}");
+}
+
+/// A pair split and its first hand doubled, both wagers judged in one look, the double (nearer
+/// the circle) first: it took the split seen apart, and the split wager, read next, would be a
+/// double made before it. A hand doubled takes one card and is split no more (08-09(2)(c),
+/// (d)): the earlier chips are the split wager, the later the first hand's double (clean
+/// shift seed 82 at 662.3 s: the two read the other way round, a `round_unreconstructable`
+/// that was not there).
+#[test]
+fn a_double_read_before_a_later_split_wager_of_its_hand_was_the_split_wager() {
+    let mut p = Paying::new();
+    let (beside, toward) = (p.along(1.5), p.toward(p.at, 1.2));
+    p.put(40, toward, 200);
+    p.put(41, beside, 200);
+    p.scribe
+        .stake(3, 1, 2, WagerKind::Split, &[40], 200, 12.0, toward);
+    p.scribe
+        .stake(3, 1, 1, WagerKind::Double, &[41], 200, 11.0, beside);
+    let kinds: Vec<(WagerKind, u8, Vec<u64>)> = p
+        .scribe
+        .stakes
+        .iter()
+        .skip(1)
+        .map(|s| (s.kind, s.hand, s.tracks.clone()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (WagerKind::Double, 1, vec![40]),
+            (WagerKind::Split, 2, vec![41])
+        ]
+    );
+    let mut written: Vec<(f64, WagerKind, u8)> = p
+        .scribe
+        .pending
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Wager { kind, hand, .. } if e.t > 5.0 => Some((e.t, kind, hand)),
+            _ => None,
+        })
+        .collect();
+    written.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(
+        written,
+        [(11.0, WagerKind::Split, 1), (12.0, WagerKind::Double, 1)]
+    );
+}
+
 /// An original wager's stack fanned where it stood, its top chip unseen in the fan (held-out
 /// shifts seed 20 at 1415 s, seed 21 at 1869 s, seed 18 at 1452 s): the stack gone from
 /// sight as the fan came to rest with a chip on its spot was fanned, not taken away with a
