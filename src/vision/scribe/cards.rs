@@ -150,45 +150,11 @@ impl Scribe {
     pub(super) fn card_change(&mut self, c: &Change) {
         match c {
             Change::Appeared(tr) if tr.is_card() => {
-                self.cards.insert(
-                    tr.id,
-                    CardNote {
-                        identity: tr.identity,
-                        corners: tr.corners,
-                        rest: tr.centre,
-                        // Still since its first find, unless it was moving then: found
-                        // where it was first found, or slowly. (Either alone is too strict:
-                        // a card found a little off in one look has a velocity. Shift seed
-                        // 13 at 483 s: the hole card, found faintly from 483.43 s, 4 pixels
-                        // off at 484.40 s, its first sure find, was dealt after the next
-                        // card.) Else still since its find before the last, found there:
-                        // its first find was off (held-out shift seed 59 at 105.4 s: a bust
-                        // hand's 5s, first found half under the 10d being laid over it, read
-                        // as a 5d 11 pixels off, then still for half a second until the hand
-                        // was taken, never written dealt).
-                        rest_t: Self::still_since(tr, self.config.still),
-                        left_rest: None,
-                        first_t: tr.first,
-                        seen_t: tr.last,
-                        unseen_from: None,
-                        slipped: false,
-                        burned: None,
-                        was_back: tr.identity == Identity::CardBack,
-                        back_t: if tr.identity == Identity::CardBack {
-                            tr.last
-                        } else {
-                            f64::NEG_INFINITY
-                        },
-                        // Found face down before it was face up: turned then (or uncovered).
-                        turned_t: tr.faced.filter(|&f| f > tr.first),
-                        glimpsed: None,
-                        pile: false,
-                        placed: None,
-                        sure: sureness(tr),
-                    },
-                );
+                self.cards
+                    .insert(tr.id, Self::note_of(tr, self.config.still));
             }
             Change::Identity { track, was } if track.is_card() => {
+                self.take_back(track);
                 self.reidentify(track, *was);
             }
             Change::Gone(tr) if tr.is_card() => {
@@ -209,6 +175,45 @@ impl Scribe {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// What the scribe first knows of card track `tr`, just become an object: `still` is how
+    /// far it may be found off and still be lying there, as a share of its half width.
+    pub(super) fn note_of(tr: &Track, still: f64) -> CardNote {
+        CardNote {
+            identity: tr.identity,
+            corners: tr.corners,
+            rest: tr.centre,
+            // Still since its first find, unless it was moving then: found
+            // where it was first found, or slowly. (Either alone is too strict:
+            // a card found a little off in one look has a velocity. Shift seed
+            // 13 at 483 s: the hole card, found faintly from 483.43 s, 4 pixels
+            // off at 484.40 s, its first sure find, was dealt after the next
+            // card.) Else still since its find before the last, found there:
+            // its first find was off (held-out shift seed 59 at 105.4 s: a bust
+            // hand's 5s, first found half under the 10d being laid over it, read
+            // as a 5d 11 pixels off, then still for half a second until the hand
+            // was taken, never written dealt).
+            rest_t: Self::still_since(tr, still),
+            left_rest: None,
+            first_t: tr.first,
+            seen_t: tr.last,
+            unseen_from: None,
+            slipped: false,
+            burned: None,
+            was_back: tr.identity == Identity::CardBack,
+            back_t: if tr.identity == Identity::CardBack {
+                tr.last
+            } else {
+                f64::NEG_INFINITY
+            },
+            // Found face down before it was face up: turned then (or uncovered).
+            turned_t: tr.faced.filter(|&f| f > tr.first),
+            glimpsed: None,
+            pile: false,
+            placed: None,
+            sure: sureness(tr),
         }
     }
 

@@ -132,6 +132,10 @@ pub struct Scribe {
     paid: Vec<Paid>,
     /// Pairs split: space, the hand split, the new hand, when.
     splits: Vec<(u8, u8, u8, f64)>,
+    /// Placed cards' places taken over by a track found where they lay (see
+    /// `cards::Scribe::take_place`): the track that lay there and the one that took it. The
+    /// first may still be followed, and found there again.
+    took: Vec<(u64, u64)>,
     /// Each space's directions in the frame.
     axes: Vec<Axes>,
     /// When the last round ended (its clear).
@@ -178,6 +182,7 @@ impl Scribe {
             stakes: Vec::new(),
             paid: Vec::new(),
             splits: Vec::new(),
+            took: Vec::new(),
             axes: axes_of(layout),
             cleared_at: f64::NEG_INFINITY,
             hole_unseen: None,

@@ -2086,6 +2086,46 @@ fn a_hole_card_found_face_down_then_turned_before_it_was_placed_was_dealt_face_d
     assert!(turned[0].0 >= 3.0, "turned at {} s", turned[0].0);
 }
 
+/// The hole card followed by two tracks by turns: found twice a moment, 7 pixels apart, the
+/// second track taking its place as the first went unfound under the dealer's hand, then lost
+/// as the first was found there again and turned face up: the turn is written (08-11(10);
+/// clean shift seed 82 at 1406.0 s: the first track, with no place, turned unwritten, the
+/// hole card never turned, a `round_unreconstructable` that was not there).
+#[test]
+fn a_hole_card_whose_place_a_second_track_took_a_moment_is_turned_by_the_first() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 22.0, dealer[1]];
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = vec![
+            seen(Some("2h"), seven[0], seven[1]),
+            seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0),
+            seen(Some("Qs"), dealer[0] - 22.0, dealer[1]),
+        ];
+        // The hole card's back: found twice a moment, then only off its place, then on it
+        // again; turned over there from 6 s.
+        if (1.0..3.0).contains(&t) || (4.4..6.0).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        if (3.0..4.4).contains(&t) {
+            found.push(seen(None, hole[0] - 7.0, hole[1] + 1.0));
+        }
+        if (3.0..3.4).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        if t >= 6.0 {
+            found.push(seen(Some("Qd"), hole[0], hole[1]));
+        }
+        found
+    });
+    let turned = turns(&log);
+    assert_eq!(turned.len(), 1, "{log:#?}");
+    assert_eq!(turned[0].1, "Qd");
+    assert!(turned[0].0 >= 5.9, "turned at {} s", turned[0].0);
+}
+
 /// The hole card turned over under the dealer's hand, its back still found a moment a little
 /// off its place while its face, found from the first, comes to rest on that place: the hole
 /// card turned (08-11(10)), not a card drawn onto it (held-out shift seed 37 at 85.4 s: the

@@ -208,6 +208,7 @@ impl Scribe {
             self.chip_leaving
                 .extend(under.into_iter().map(|id| (id, end)));
             self.splits.clear();
+            self.took.clear();
             self.paid.clear();
             self.forget(&old);
             self.renumber_hands();

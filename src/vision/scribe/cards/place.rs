@@ -682,7 +682,36 @@ impl Scribe {
             n.placed = note.placed;
             n.was_back |= note.was_back;
         }
+        self.took.retain(|t| t.0 != old);
+        self.took.push((old, id));
         true
+    }
+
+    /// Track `tr`, whose placed card's place another track took over as it went unseen a
+    /// moment (see [`Scribe::take_place`]), found there again as that other track went out
+    /// of sight: it takes its place back. Two tracks may follow one card by turns, the second
+    /// begun a few pixels off as the first went unfound under the dealer's hand (clean shift
+    /// seed 82 at 1403.0 s: the hole card's second track took its place and was lost, the
+    /// first turned face up at 1406.6 s, and with no place its turn went unwritten: the
+    /// hole card never turned, a `round_unreconstructable` that was not there, 08-11(10)).
+    pub(super) fn take_back(&mut self, tr: &Track) {
+        if self.cards.contains_key(&tr.id) {
+            return;
+        }
+        let Some(&(_, new)) = self.took.iter().find(|t| t.0 == tr.id) else {
+            return;
+        };
+        let lost_there = self.cards.get(&new).is_some_and(|n| {
+            n.seen_t < tr.last
+                && n.placed
+                    .is_some_and(|p| dist(p.at, tr.centre) <= half_width(&tr.corners))
+        });
+        if !lost_there {
+            return;
+        }
+        self.cards
+            .insert(tr.id, Self::note_of(tr, self.config.still));
+        self.take_place(new, tr.id);
     }
 
     /// A card at rest on a placed face-up card still in sight, their centres within half of
