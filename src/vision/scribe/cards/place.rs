@@ -12,6 +12,11 @@ const SAME_CARD: f64 = 0.5;
 /// moving off its place, may have been it (see [`Scribe::lost_moving`]).
 const LOST_MOVING_S: f64 = 1.5;
 
+/// Seconds a face-down card's track that took another track's place must have gone unfound for
+/// that other track, found there again face up, to take the place back
+/// ([`Scribe::take_back`]).
+const TAKEN_BACK_S: f64 = 1.0;
+
 /// How far, in a card's half widths, from where a placed card lost moving was last found
 /// the card it was may come to rest: a split hand is set apart about four half widths from
 /// its pair (shift seed 17 at 1319 s, 73 pixels for cards 19 wide), and the track may be
@@ -687,24 +692,33 @@ impl Scribe {
         true
     }
 
-    /// Track `tr`, whose placed card's place another track took over as it went unseen a
-    /// moment (see [`Scribe::take_place`]), found there again as that other track went out
-    /// of sight: it takes its place back. Two tracks may follow one card by turns, the second
-    /// begun a few pixels off as the first went unfound under the dealer's hand (clean shift
-    /// seed 82 at 1403.0 s: the hole card's second track took its place and was lost, the
-    /// first turned face up at 1406.6 s, and with no place its turn went unwritten: the
-    /// hole card never turned, a `round_unreconstructable` that was not there, 08-11(10)).
-    pub(super) fn take_back(&mut self, tr: &Track) {
-        if self.cards.contains_key(&tr.id) {
+    /// Track `tr`, read face down before (`was`), whose placed card's place another track took
+    /// over as it went unseen a moment (see [`Scribe::take_place`]), found there again face up
+    /// while that other track, still face down, is lost (unfound [`TAKEN_BACK_S`] or more): it
+    /// takes its place back, the card turned. Two tracks may follow one hole card by turns,
+    /// the second begun a few pixels off as the first went unfound under the dealer's hand
+    /// (clean shift seed 82 at 1403.0 s: the hole card's second track took its place and was
+    /// lost, the first turned face up at 1406.6 s, and with no place its turn went unwritten:
+    /// the hole card never turned, a `round_unreconstructable` that was not there, 08-11(10)).
+    /// Not once the other track turned face up itself: the first, found again, is another card
+    /// come over the place (held-out shift seed 81 at 668.8 s: the dealer's draw, the 8h,
+    /// laid by the turned 4c and found as the first track, would have taken the 4c's place).
+    pub(super) fn take_back(&mut self, tr: &Track, was: Identity) {
+        if was != Identity::CardBack
+            || !matches!(tr.identity, Identity::Card(_))
+            || self.cards.contains_key(&tr.id)
+        {
             return;
         }
         let Some(&(_, new)) = self.took.iter().find(|t| t.0 == tr.id) else {
             return;
         };
         let lost_there = self.cards.get(&new).is_some_and(|n| {
-            n.seen_t < tr.last
-                && n.placed
-                    .is_some_and(|p| dist(p.at, tr.centre) <= half_width(&tr.corners))
+            n.identity == Identity::CardBack
+                && n.seen_t <= tr.last - TAKEN_BACK_S
+                && n.placed.is_some_and(|p| {
+                    p.turned.is_none() && dist(p.at, tr.centre) <= half_width(&tr.corners)
+                })
         });
         if !lost_there {
             return;
