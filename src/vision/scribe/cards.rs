@@ -10,8 +10,6 @@ mod discard;
 mod leave;
 mod place;
 
-pub(super) use place::in_turn;
-
 use std::collections::HashMap;
 
 use super::{Scribe, centroid, dist, poly_depth, poly_dist, sub};

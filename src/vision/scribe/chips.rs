@@ -12,7 +12,6 @@
 
 use std::collections::HashMap;
 
-use super::cards::in_turn;
 use super::{Scribe, centroid, dist, poly_dist, sub};
 use crate::events::{Bet, EventKind, Money, WagerKind};
 use crate::vision::on_card::FAN_REACH;
@@ -581,11 +580,8 @@ impl Scribe {
     /// split hands laid close, toward the dealer from two of them, the one on its first two
     /// cards (a hand doubles on those only, 08-09(2)(d)), then the nearer (held-out shift seed
     /// 24 at 1807 s: a pair split twice at space 1, its third hand's double-down read as the
-    /// second's, which had three cards); first of all the one still in turn on its first two
-    /// cards as the chips came to rest (held-out shift seed 83 at 1629.7 s: a pair of eights
-    /// split, the first hand standing on 18, the second doubled on 11, read as the first's
-    /// double, an `underpay` not there).
-    fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64, t: f64) -> Option<u8> {
+    /// second's, which had three cards).
+    fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64) -> Option<u8> {
         let ax = self.axes[usize::from(space)];
         let nearest = |to: [f64; 2]| nearest_point(points, to).unwrap_or(to);
         let two_cards = |s: &Stake| {
@@ -594,31 +590,6 @@ impl Scribe {
                 .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
                 .is_some_and(|cards| cards.len() == 2)
         };
-        // The space's hands as they lay when the chips came to rest: a split hand is played
-        // to completion before the next is dealt its second card (08-09(2)(c)), and a hand
-        // done doubles no more.
-        let then: Vec<Vec<u64>> = self
-            .hands
-            .get(usize::from(space))
-            .map(|hands| {
-                hands
-                    .iter()
-                    .map(|h| {
-                        h.iter()
-                            .copied()
-                            .filter(|i| {
-                                self.cards
-                                    .get(i)
-                                    .and_then(|n| n.placed)
-                                    .is_some_and(|p| p.t <= t)
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let turn = in_turn(&then);
-        let may_double = |s: &Stake| two_cards(s) && turn(usize::from(s.hand.max(1) - 1));
         self.stakes
             .iter()
             .filter(|s| {
@@ -629,9 +600,8 @@ impl Scribe {
                     && doubles(sub(nearest(s.at), s.at), ax, chip_d)
             })
             .min_by(|a, b| {
-                may_double(b)
-                    .cmp(&may_double(a))
-                    .then(two_cards(b).cmp(&two_cards(a)))
+                two_cards(b)
+                    .cmp(&two_cards(a))
                     .then(dist(nearest(a.at), a.at).total_cmp(&dist(nearest(b.at), b.at)))
             })
             .map(|s| s.hand)

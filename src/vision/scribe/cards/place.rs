@@ -1541,7 +1541,7 @@ fn second_under_its_double(
 /// completion before the next is dealt its second card (08-09(2)(c)), so once a later hand
 /// holds two cards, the hands before it that hold two are done; one still holding a single
 /// card is owed one (a player takes at least one card on a split hand, ibid.), seen late.
-pub(in crate::vision::scribe) fn in_turn(hands: &[Vec<u64>]) -> impl Fn(usize) -> bool + '_ {
+fn in_turn(hands: &[Vec<u64>]) -> impl Fn(usize) -> bool + '_ {
     let from = hands.iter().rposition(|h| h.len() >= 2).unwrap_or(0);
     move |i| i >= from || hands.get(i).is_some_and(|h| h.len() == 1)
 }

@@ -2765,7 +2765,7 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
     // double's reach of hand 2's too.
     let double = p.toward(three, 1.1);
     assert_eq!(
-        p.scribe.doubled_hand(3, &[double], chip_d, p.t),
+        p.scribe.doubled_hand(3, &[double], chip_d),
         Some(3),
         "the nearer"
     );
@@ -2783,46 +2783,9 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
         }
     }
     assert_eq!(
-        p.scribe.doubled_hand(3, &[double], chip_d, p.t),
+        p.scribe.doubled_hand(3, &[double], chip_d),
         Some(2),
         "on two cards"
-    );
-}
-
-/// Chips toward the dealer from two split hands on two cards each, nearer the first, are the
-/// double-down of the second once it was dealt its second card: the first was played to
-/// completion before that (08-09(2)(c)) and doubles no more (held-out shift seed 83 at
-/// 1629.7 s: a pair of eights split, the first hand standing on 18, the second doubled on
-/// 11; read as the first's double, and its payoff as an `underpay` not there).
-#[test]
-fn a_double_toward_two_split_hands_on_two_cards_is_the_one_in_turn() {
-    use crate::rules::cards::Card;
-    let mut p = Paying::new();
-    let chip_d = 2.0 * p.radius;
-    let (one, two) = (p.along(0.0), p.along(0.8));
-    p.put(5, one, 500);
-    p.put(6, two, 500);
-    p.stake(3, 1, WagerKind::Split, one, 500, vec![5]);
-    p.stake(3, 2, WagerKind::Split, two, 500, vec![6]);
-    let double = p.toward(one, 1.1);
-    let card = |c: &str| c.parse::<Card>().expect("a card");
-    p.scribe.hands[3] = vec![Vec::new(); 2];
-    // Hand 1's 8s and Jh, then hand 2's 8c and 3d, a second apart.
-    for (k, (hand, face)) in [(1, "8s"), (1, "Jh"), (2, "8c"), (2, "3d")]
-        .into_iter()
-        .enumerate()
-    {
-        let id = 90 + k as u64;
-        let at = p.toward(if hand == 1 { one } else { two }, 3.0);
-        p.scribe
-            .lay_card(id, card(face), 3, card_box(at), p.t - 4.0 + k as f64);
-        p.scribe.hands[3][hand - 1].push(id);
-    }
-    assert_eq!(p.scribe.doubled_hand(3, &[double], chip_d, p.t), Some(2));
-    // Before hand 2's second card, hand 1 was still in turn.
-    assert_eq!(
-        p.scribe.doubled_hand(3, &[double], chip_d, p.t - 1.5),
-        Some(1)
     );
 }
 
