@@ -2086,6 +2086,26 @@ fn a_hole_card_found_face_down_then_turned_before_it_was_placed_was_dealt_face_d
     assert!(turned[0].0 >= 3.0, "turned at {} s", turned[0].0);
 }
 
+/// A round at space 7 (2h, 9s) against the dealer's Qs, read over 12 s with the finds `more`
+/// gives at each look (its time to a tenth of a second, the hole card's place in pixels) added
+/// to those cards': the log.
+fn by_the_hole_card(more: impl Fn(f64, [f64; 2], &mut Vec<Seen>)) -> Vec<Event> {
+    let layout = level_layout();
+    let seven = centroid(&layout.spaces[6].cards);
+    let dealer = centroid(&layout.dealer_cards);
+    let hole = [dealer[0] + 22.0, dealer[1]];
+    read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = vec![
+            seen(Some("2h"), seven[0], seven[1]),
+            seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0),
+            seen(Some("Qs"), dealer[0] - 22.0, dealer[1]),
+        ];
+        more(t, hole, &mut found);
+        found
+    })
+}
+
 /// The hole card followed by two tracks by turns: found twice a moment, 7 pixels apart, the
 /// second track taking its place as the first went unfound under the dealer's hand, then lost
 /// as the first was found there again and turned face up: the turn is written (08-11(10);
@@ -2093,17 +2113,7 @@ fn a_hole_card_found_face_down_then_turned_before_it_was_placed_was_dealt_face_d
 /// hole card never turned, a `round_unreconstructable` that was not there).
 #[test]
 fn a_hole_card_whose_place_a_second_track_took_a_moment_is_turned_by_the_first() {
-    let layout = level_layout();
-    let seven = centroid(&layout.spaces[6].cards);
-    let dealer = centroid(&layout.dealer_cards);
-    let hole = [dealer[0] + 22.0, dealer[1]];
-    let log = read(&layout, 60, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        let mut found = vec![
-            seen(Some("2h"), seven[0], seven[1]),
-            seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0),
-            seen(Some("Qs"), dealer[0] - 22.0, dealer[1]),
-        ];
+    let log = by_the_hole_card(|t, hole, found| {
         // The hole card's back: found twice a moment, then only off its place, then on it
         // again; turned over there from 6 s.
         if (1.0..3.0).contains(&t) || (4.4..6.0).contains(&t) {
@@ -2118,7 +2128,6 @@ fn a_hole_card_whose_place_a_second_track_took_a_moment_is_turned_by_the_first()
         if t >= 6.0 {
             found.push(seen(Some("Qd"), hole[0], hole[1]));
         }
-        found
     });
     let turned = turns(&log);
     assert_eq!(turned.len(), 1, "{log:#?}");
@@ -2132,17 +2141,7 @@ fn a_hole_card_whose_place_a_second_track_took_a_moment_is_turned_by_the_first()
 /// drawn would have been written the hole card, a `dealer_total_misread` not there).
 #[test]
 fn a_hole_cards_first_track_found_again_as_another_face_after_the_second_turned_takes_nothing() {
-    let layout = level_layout();
-    let seven = centroid(&layout.spaces[6].cards);
-    let dealer = centroid(&layout.dealer_cards);
-    let hole = [dealer[0] + 22.0, dealer[1]];
-    let log = read(&layout, 60, |t| {
-        let t = (t * 10.0).round() / 10.0;
-        let mut found = vec![
-            seen(Some("2h"), seven[0], seven[1]),
-            seen(Some("9s"), seven[0] - 18.0, seven[1] + 25.0),
-            seen(Some("Qs"), dealer[0] - 22.0, dealer[1]),
-        ];
+    let log = by_the_hole_card(|t, hole, found| {
         if t < 3.0 {
             found.push(seen(None, hole[0], hole[1]));
         }
@@ -2159,7 +2158,6 @@ fn a_hole_cards_first_track_found_again_as_another_face_after_the_second_turned_
         if t >= 5.0 {
             found.push(seen(Some("8h"), hole[0], hole[1]));
         }
-        found
     });
     let turned: Vec<String> = turns(&log).into_iter().map(|t| t.1).collect();
     assert_eq!(turned, ["4c"], "{log:#?}");

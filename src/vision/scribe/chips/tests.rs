@@ -401,6 +401,27 @@ impl Paying {
         });
     }
 
+    /// Space 3's double-down on `hand`, a $2-topped stack on `spot` (track 5), written at
+    /// 5 s: its event.
+    fn double_stack(&mut self, hand: u8, spot: [f64; 2]) -> u64 {
+        self.put(5, spot, 200);
+        self.stake(3, hand, WagerKind::Double, spot, 200, vec![5]);
+        let event = self.scribe.write(
+            5.0,
+            EventKind::Wager {
+                space: 3,
+                hand,
+                kind: WagerKind::Double,
+                money: Money::cents(200),
+                player: None,
+                at_least: true,
+            },
+        );
+        let s = self.scribe.stakes.last_mut().expect("just staked");
+        (s.t, s.event) = (5.0, event);
+        event
+    }
+
     /// Chips of `values` fanned from `k` chip widths right of the wager, 0.62 apart (the
     /// simulator's fan), tracks from `id` on.
     fn fan(&mut self, id: u64, k: f64, values: &[i64]) -> Vec<u64> {
@@ -2052,39 +2073,7 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
     p.put(2, hand_two, 200);
     p.stake(3, 2, WagerKind::Split, hand_two, 1200, vec![2]);
     let spot = p.toward(hand_two, 1.2);
-    let event = p.scribe.write(
-        5.0,
-        EventKind::Wager {
-            space: 3,
-            hand: 2,
-            kind: WagerKind::Double,
-            money: Money::cents(200),
-            player: None,
-            at_least: true,
-        },
-    );
-    p.put(5, spot, 200);
-    p.scribe.stakes.push(Stake {
-        space: 3,
-        hand: 2,
-        kind: WagerKind::Double,
-        at: spot,
-        t: 5.0,
-        event,
-        amount: 200,
-        put: 200,
-        counted: false,
-        fan: Vec::new(),
-        tracks: vec![5],
-        closed: false,
-        paid: false,
-        gone: None,
-        unseen: 0,
-        lone: false,
-        top: 0,
-        topped: None,
-        fanned_t: None,
-    });
+    let event = p.double_stack(2, spot);
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
     p.scribe.now = p.t + 1.5;
@@ -2128,39 +2117,7 @@ fn a_tip_showing_between_a_double_fanned_over_it_is_no_chip_of_the_fan() {
     let tip = at(1.9, 0.12);
     p.put(30, tip, 100);
     p.stake(3, 1, WagerKind::Tip, tip, 100, vec![30]);
-    let event = p.scribe.write(
-        5.0,
-        EventKind::Wager {
-            space: 3,
-            hand: 1,
-            kind: WagerKind::Double,
-            money: Money::cents(200),
-            player: None,
-            at_least: true,
-        },
-    );
-    p.put(5, spot, 200);
-    p.scribe.stakes.push(Stake {
-        space: 3,
-        hand: 1,
-        kind: WagerKind::Double,
-        at: spot,
-        t: 5.0,
-        event,
-        amount: 200,
-        put: 200,
-        counted: false,
-        fan: Vec::new(),
-        tracks: vec![5],
-        closed: false,
-        paid: false,
-        gone: None,
-        unseen: 0,
-        lone: false,
-        top: 0,
-        topped: None,
-        fanned_t: None,
-    });
+    p.double_stack(1, spot);
     // The stack last seen 0.13 s before its fan came to rest; judged 1.5 s later.
     p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
     p.scribe.now = p.t + 1.5;
