@@ -22,9 +22,9 @@ pub const POOL_NEAR: f64 = 0.5;
 /// about five reads, so an old misreading fades.
 pub const POOL_KEEP: f32 = 0.8;
 /// Looks in a row a card may go unfound (no card found within a share [`POOL_SAME`] of a half
-/// width of where it lay) and its pool still be kept there: a card covered a moment, by the dealer's hand or by a
-/// card flying over it, pools with its own readings when found again, not with the reading of
-/// what covered it (held-out shift seed 81 at 87.9 s: space 3's 6h, flying from the shoe over
+/// width of where it lay) and its pool still be kept there: a card covered a moment, by the
+/// dealer's hand or by a card flying over it, pools with its own readings when found again,
+/// not with the reading of what covered it (held-out shift seed 81 at 87.9 s: space 3's 6h, flying from the shoe over
 /// space 2's 8d, found 7 pixels off the 8d's centre as the 8d went unfound; the 8d, read
 /// again half surely with the 6h second, pooled with the 6h's reading and was read as a 6h
 /// for good: a card dealt twice and seven 6h since the shuffle, two findings not there).
