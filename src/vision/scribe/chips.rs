@@ -575,20 +575,30 @@ impl Scribe {
             )
     }
 
-    /// The hand at `space` whose wager chips at `points` (pixels) lie toward the dealer from,
-    /// as a double-down goes (see [`doubles`], measured from the chip nearest the wager). Of
-    /// split hands laid close, toward the dealer from two of them, the one on its first two
-    /// cards (a hand doubles on those only, 08-09(2)(d)), then the nearer (held-out shift seed
-    /// 24 at 1807 s: a pair split twice at space 1, its third hand's double-down read as the
-    /// second's, which had three cards).
-    fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64) -> Option<u8> {
+    /// The hand at `space` whose wager chips at `points` (pixels), come to rest at `t`
+    /// seconds, lie toward the dealer from, as a double-down goes (see [`doubles`], measured
+    /// from the chip nearest the wager). Of split hands laid close, toward the dealer from
+    /// two of them, the one on its first two cards when the chips came to rest (a hand
+    /// doubles on those only, 08-09(2)(d)), then the nearer (held-out shift seed 24 at
+    /// 1807 s: a pair split twice at space 1, its third hand's double-down read as the
+    /// second's, which had three cards). The double's own card, dealt after its chips
+    /// (08-09(2)(d)), does not count, though laid before they are judged (held-out shift
+    /// seed 83 at 1629.7 s: space 1's eights split twice, hand 2's double judged once its
+    /// 10h lay there, read as standing hand 1's on its two cards, an underpay not there).
+    fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64, t: f64) -> Option<u8> {
         let ax = self.axes[usize::from(space)];
         let nearest = |to: [f64; 2]| nearest_point(points, to).unwrap_or(to);
+        let laid_before = |id: &u64| {
+            self.cards
+                .get(id)
+                .and_then(|n| n.placed.as_ref())
+                .is_none_or(|p| p.t <= t)
+        };
         let two_cards = |s: &Stake| {
             self.hands
                 .get(usize::from(s.space))
                 .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
-                .is_some_and(|cards| cards.len() == 2)
+                .is_some_and(|cards| cards.iter().filter(|id| laid_before(id)).count() == 2)
         };
         self.stakes
             .iter()

@@ -547,7 +547,7 @@ impl Scribe {
             .copied();
         // Toward the dealer from a hand's wager, once cards are out: a double-down on that
         // hand (08-09(2)(d)).
-        let doubled = self.doubled_hand(space, &points, chip_d);
+        let doubled = self.doubled_hand(space, &points, chip_d, t);
         if let (Some(hand), true, None) = (doubled, dealt, split) {
             match self.barred_double(space, hand, &points, chip_d) {
                 None => {

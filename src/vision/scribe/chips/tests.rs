@@ -2722,7 +2722,7 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
     // double's reach of hand 2's too.
     let double = p.toward(three, 1.1);
     assert_eq!(
-        p.scribe.doubled_hand(3, &[double], chip_d),
+        p.scribe.doubled_hand(3, &[double], chip_d, p.t),
         Some(3),
         "the nearer"
     );
@@ -2740,9 +2740,54 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
         }
     }
     assert_eq!(
-        p.scribe.doubled_hand(3, &[double], chip_d),
+        p.scribe.doubled_hand(3, &[double], chip_d, p.t),
         Some(2),
         "on two cards"
+    );
+}
+
+/// Of two split hands laid close, the one on its first two cards when the double-down's
+/// chips came to rest doubled: its double card, laid after the chips though before they
+/// are judged, does not make it a hand of three (08-09(2)(d); held-out shift seed 83 at
+/// 1629.7 s: space 1's eights split twice, hand 2's double judged once its 10h lay there,
+/// read as the standing hand 1's and an underpay found that was not there).
+#[test]
+fn a_double_is_its_hands_though_its_card_lay_before_it_was_judged() {
+    use crate::rules::cards::Card;
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    let (two, three) = (p.along(0.0), p.along(0.8));
+    p.put(5, two, 900);
+    p.put(6, three, 900);
+    p.stake(3, 2, WagerKind::Split, two, 900, vec![5]);
+    p.stake(3, 3, WagerKind::Split, three, 900, vec![6]);
+    let double = p.toward(three, 1.1);
+    let card = |c: &str| c.parse::<Card>().expect("a card");
+    // Hand 2 stood on two cards; hand 3 took a 3 to its eight, then its double's chips came
+    // to rest at `rest`, and its 10h, turned across, 0.4 s after.
+    let rest = p.t;
+    let two_cards = [("8s", rest - 6.0), ("Jh", rest - 5.0)];
+    let three_cards = [("8c", rest - 4.0), ("3d", rest - 2.0), ("10h", rest + 0.4)];
+    let hands = [(2usize, two_cards.as_slice()), (3, three_cards.as_slice())];
+    p.scribe.hands[3] = vec![Vec::new(); 3];
+    let mut id = 90;
+    for (hand, faces) in hands {
+        for &(f, t) in faces {
+            p.scribe
+                .lay_card(id, card(f), 3, card_box(p.toward(two, 3.0)), t);
+            p.scribe.hands[3][hand - 1].push(id);
+            id += 1;
+        }
+    }
+    assert_eq!(
+        p.scribe.doubled_hand(3, &[double], chip_d, rest),
+        Some(3),
+        "the hand that took its double card after the chips"
+    );
+    // Judged as the card came: hand 3 on three cards by then, hand 2 on two.
+    assert_eq!(
+        p.scribe.doubled_hand(3, &[double], chip_d, rest + 0.4),
+        Some(2)
     );
 }
 
