@@ -294,16 +294,22 @@ impl Scribe {
     /// settles). The turn went unseen under the dealer's hand, and a wager is written
     /// collected when its chips were last seen, which may be as the dealer's arm passed over
     /// them (held-out shift seed 55 at 2647.1 s: space 4's losing wager last seen 0.1 s
-    /// after the turn, and its collection written before it).
+    /// after the turn, and its collection written before it). The hole card was dealt
+    /// before it turned: its `card` event, written as it came to rest after, goes to just
+    /// before the turn, unless a card written between was dealt after it (held-out shift
+    /// seed 84 at 144.3 s: the hole card dealt and turned at once, come to rest only as it
+    /// turned, and the turn moved before it to ahead of space 6's collection, a
+    /// `round_unreconstructable` not there).
     pub(super) fn turned_before_settling(&mut self) {
-        let turns: Vec<(u64, f64)> = self
+        let turns: Vec<(u64, f64, u64)> = self
             .dealer
             .iter()
             .filter_map(|id| self.cards.get(id))
-            .filter_map(|n| Some((n.placed?.turned?, n.back_t)))
+            .filter_map(|n| Some((n.placed?.turned?, n.back_t, n.placed?.event)))
             .collect();
-        for (seq, back) in turns {
-            let Some(turned) = self.pending.iter().find(|p| p.seq == seq).map(|p| p.t) else {
+        let time = |s: &Self, seq: u64| s.pending.iter().find(|p| p.seq == seq).map(|p| p.t);
+        for (seq, back, dealt) in turns {
+            let Some(turned) = time(self, seq) else {
                 continue;
             };
             let first = self
@@ -312,8 +318,27 @@ impl Scribe {
                 .filter(|p| p.t > back && p.t < turned && self.waits_on_the_dealer(&p.kind))
                 .map(|p| p.t)
                 .fold(f64::INFINITY, f64::min);
-            if first.is_finite() {
-                self.retime(seq, (first - 0.05).max(back + (first - back) / 2.0));
+            if !first.is_finite() {
+                continue;
+            }
+            let at = (first - 0.05).max(back + (first - back) / 2.0);
+            let Some(dealt_t) = time(self, dealt) else {
+                self.retime(seq, at);
+                continue;
+            };
+            if dealt_t < at {
+                self.retime(seq, at);
+                continue;
+            }
+            let before = at - 0.05;
+            let dealt_between = self.pending.iter().any(|p| {
+                p.seq != dealt
+                    && (before..=dealt_t).contains(&p.t)
+                    && matches!(p.kind, EventKind::Card { .. })
+            });
+            if !dealt_between {
+                self.retime(dealt, before);
+                self.retime(seq, at);
             }
         }
     }

@@ -3355,6 +3355,73 @@ fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_h
     assert_eq!(turn, 7.0, "{collect} {log:?}");
 }
 
+/// The hole card dealt face down and turned at once (08-11(10)), coming to rest only as it
+/// turned, after space 4's losing 17 was collected as the dealer's arm passed over its
+/// wager: the turn goes before the collection, and the card's `card` event before the turn,
+/// not after it (held-out shift seed 84 at 144.3 s: the turn moved ahead of the card, a
+/// `round_unreconstructable` not there).
+#[test]
+fn a_hole_card_turned_as_it_came_to_rest_was_dealt_before_it_turned() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let (left, y) = dealer_row(&layout);
+    let hole = [left + 60.0, y];
+    let log = read(&layout, 60, |t| {
+        let t = (t * 10.0).round() / 10.0;
+        let mut found = Vec::new();
+        if t < 2.9 {
+            found.push(chip_seen(200, bet));
+        }
+        if t < 10.0 {
+            for (from, face, p) in [
+                (1.0, Some("9c"), at),
+                (1.4, Some("Qh"), [left + 20.0, y]),
+                (1.8, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
+            ] {
+                if t >= from {
+                    found.push(seen(face, p[0], p[1]));
+                }
+            }
+            // Slid face down from the shoe side, turned over as it goes, at rest at 3.2 s.
+            let step = |k: f64| [hole[0] + 40.0 - 5.0 * k, hole[1] - 40.0 + 5.0 * k];
+            let k = ((t - 2.2) / 0.2).round();
+            match t {
+                t if t < 2.2 => {}
+                t if t < 2.6 => {
+                    let p = step(k);
+                    found.push(seen(None, p[0], p[1]));
+                }
+                t if t < 3.2 => {
+                    let p = step(k);
+                    found.push(seen(Some("Jh"), p[0], p[1]));
+                }
+                _ => found.push(seen(Some("Jh"), hole[0], hole[1])),
+            }
+        }
+        found
+    });
+    let when = |f: &dyn Fn(&EventKind) -> bool| log.iter().find(|e| f(&e.kind)).map(|e| e.t);
+    let hole_dealt = when(&|k| {
+        matches!(
+            k,
+            EventKind::Card {
+                to: Target::Dealer,
+                card: None,
+                ..
+            }
+        )
+    });
+    let turn = when(&|k| matches!(k, EventKind::HoleCardTurned { .. }));
+    let collect = when(&|k| matches!(k, EventKind::Collect { space: 4, .. }));
+    let (dealt, turn, collect) = (
+        hole_dealt.expect("dealt face down"),
+        turn.expect("turned"),
+        collect.expect("collected"),
+    );
+    assert!(dealt < turn && turn <= collect, "{dealt} {turn} {collect}");
+}
+
 /// Every player busts and the dealer ends the round with the hole card never turned
 /// (08-11(9)); gathering the cards (08-11(17)), the dealer slides the up card 9h over the hole
 /// card, where it is read for a look as the cards go. That is the 9h moved, not the hole card
