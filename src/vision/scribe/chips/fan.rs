@@ -190,13 +190,19 @@ pub(super) fn continues(
 /// width `chip_d` (one chip found twice, read as two values). Nor is a step under
 /// [`LEAST_STEP`] of a width the fan's: a chip found off its centre, half covered by the next
 /// (held-out shift seed 20 at 2356 s: a $2 $2 $5 wager fanned 15.5 and 8.2 pixels apart, its
-/// $5 found off its centre, taken for a gap, and a $5 overpay missed).
+/// $5 found off its centre, taken for a gap, and a $5 overpay missed). A chip found off its
+/// centre shortens its step from one neighbour as much as it lengthens the step to the
+/// other: such a short step and the wider of its neighbours are taken as two even steps
+/// (held-out shift seed 84 at 3620.5 s: an $8 payoff fanned $5 $2 $1, the $2 found 6 pixels
+/// off toward the $1, steps of 19.0 and 8.4 pixels taken for a $2 unseen, read at least $10
+/// and an overpay found that was not there).
 pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     if fan.len() < 3 {
         return false;
     }
     let (_, along) = along_the_row(fan);
     let mut steps: Vec<f64> = along.windows(2).map(|w| w[1] - w[0]).collect();
+    even_off_centre(&mut steps, chip_d);
     steps.sort_by(f64::total_cmp);
     let wide = steps.iter().filter(|&&d| d >= chip_d / 3.0).count();
     let widest = steps.last().copied().unwrap_or(0.0);
@@ -208,6 +214,29 @@ pub(super) fn fan_has_gap(fan: &[[f64; 2]], chip_d: f64) -> bool {
     wide >= 2
         && (median_step(&steps, chip_d).is_some_and(|m| widest > GAP * m.max(LEAST_STEP * chip_d))
             || shortest.is_some_and(|d| widest > TWO_STEPS * d))
+}
+
+/// Evens out, in a fan's `steps` (pixels, in order along the row), each step shorter than
+/// [`LEAST_STEP`] of a chip's width `chip_d` (but a third of a width or more: not one chip
+/// found twice) with the wider of its neighbours when that one is not short too and the two
+/// leave no room for a third step of at least [`LEAST_STEP`]: the chip between them was
+/// found off its centre, toward the short side, and none lies unseen beside it.
+fn even_off_centre(steps: &mut [f64], chip_d: f64) {
+    let short = |d: f64| (chip_d / 3.0..LEAST_STEP * chip_d).contains(&d);
+    for k in 0..steps.len() {
+        if !short(steps[k]) {
+            continue;
+        }
+        let wider = [k.checked_sub(1), (k + 1 < steps.len()).then_some(k + 1)]
+            .into_iter()
+            .flatten()
+            .max_by(|&a, &b| steps[a].total_cmp(&steps[b]));
+        let two_steps = |j: usize| steps[k] + steps[j] < 3.0 * LEAST_STEP * chip_d;
+        if let Some(j) = wider.filter(|&j| steps[j] >= LEAST_STEP * chip_d && two_steps(j)) {
+            let mean = 0.5 * (steps[k] + steps[j]);
+            (steps[k], steps[j]) = (mean, mean);
+        }
+    }
 }
 
 /// What the chip unseen in the gap of a payoff's fan is surely worth, cents (0 where the fan,

@@ -1998,6 +1998,12 @@ fn a_gap_inside_a_fan_is_a_chip_unseen() {
     // A chip unseen beside one found off its centre: steps of 1.31, 1.01 and 2.01 fan
     // steps (held-out shift seed 21 at 2081 s).
     assert!(fan_has_gap(&fan(&[0.0, 1.31, 2.32, 4.33]), chip_d));
+    // The middle chip of three found off its centre toward the third: steps of 1.39 and
+    // 0.62 fan steps, two steps in all, no room for a chip (held-out shift seed 84 at
+    // 3620.5 s: an $8 payoff fanned $5 $2 $1, read at least $10). With a chip unseen the
+    // row is a step longer.
+    assert!(!fan_has_gap(&fan(&[0.0, 1.39, 2.01]), chip_d));
+    assert!(fan_has_gap(&fan(&[0.0, 2.39, 3.01]), chip_d));
     // What the chip unseen is surely worth: the lesser beside it, where the values seen
     // run in order from either end; nothing without a gap, or out of order.
     let row = fan(&[0.0, 1.0, 2.0, 4.0]);
