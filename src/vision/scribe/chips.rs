@@ -51,6 +51,11 @@ pub(super) struct ChipNote {
     under_card: bool,
     /// The wager it belongs to (index into `stakes`).
     stake: Option<usize>,
+    /// Where it lay at rest a while (pixels), since when (seconds) and its value there
+    /// (cents), before it was found less than a chip's width off and taken to have moved:
+    /// a chip of the same look laid over it, which its track followed, leaves it lying there
+    /// unseen (see [`Scribe::covered_in_run`]).
+    covered: Option<([f64; 2], f64, i64)>,
 }
 
 /// A wager on the felt this round.
@@ -295,6 +300,7 @@ impl Scribe {
                         over_card: false,
                         under_card: false,
                         stake: None,
+                        covered: None,
                     },
                 );
             }
@@ -389,6 +395,7 @@ impl Scribe {
             .map(|k| (k, n.seen_t));
         if refound {
             n.placed = false;
+            n.covered = None;
             n.rest = tr.centre;
             // When the next wager went down the camera cannot tell: the moment players put
             // it down, once the clear is past.
@@ -401,12 +408,18 @@ impl Scribe {
         if went.is_some() {
             n.stake = None;
         }
+        let lay = (n.rest, n.rest_t, n.value);
+        let lay_still = n.placed && n.seen_t - n.rest_t >= settle;
         n.centre = tr.centre;
         n.seen_t = tr.last;
         if let Identity::Chip(v) = tr.identity {
             n.value = v;
         }
-        if dist(tr.centre, n.rest) > still * n.radius * 2.0 {
+        let off = dist(tr.centre, n.rest);
+        if off > still * n.radius * 2.0 {
+            if lay_still && off < 2.0 * n.radius {
+                n.covered = Some(lay);
+            }
             n.rest = tr.centre;
             n.rest_t = tr.last;
         }

@@ -166,6 +166,8 @@ impl Scribe {
             run.iter().filter_map(|id| self.chips.get(id)).collect(),
             reference,
         );
+        let covered = self.covered_in_run(run, &notes);
+        let notes: Vec<&ChipNote> = notes.into_iter().chain(covered.iter()).collect();
         let Some(first) = notes.first() else {
             return;
         };
@@ -917,6 +919,39 @@ impl Scribe {
         self.config
             .table_max_cents
             .map_or(cents, |max| cents.min(max))
+    }
+
+    /// Chips of the run `run` (read as `notes`) covered since they came to rest: each where a
+    /// chip not in the run lay at rest, come to rest with the run (within [`TOGETHER_S`]) in
+    /// its row (within [`RUN`] of a chip's width of one of it, on none), before its track
+    /// followed a chip laid over it less than a width off (see [`ChipNote::covered`]). The
+    /// camera shows the chip on top; the one under it still lies in the fan, of the value
+    /// read there. (Held-out shift seed 83 at 2971.7 s: space 4's $19 wager fanned $5 $5 $5
+    /// $2 $2 where it stood, judged 2.8 s later, once the payoffs laid by it had come to
+    /// rest; space 3's $23 payoff, fanned up to it, laid its $2 over the wager's end $2,
+    /// whose track took it up: the wager read $17 and an overpay found that was not there.)
+    fn covered_in_run(&self, run: &[u64], notes: &[&ChipNote]) -> Vec<ChipNote> {
+        self.chips
+            .iter()
+            .filter(|(id, _)| !run.contains(id))
+            .filter_map(|(_, n)| {
+                let (at, t, value) = n.covered?;
+                let chip_d = 2.0 * n.radius;
+                let with = notes.iter().any(|m| {
+                    (m.rest_t - t).abs() <= TOGETHER_S && dist(m.rest, at) <= RUN * chip_d
+                });
+                let apart = notes.iter().all(|m| dist(m.rest, at) > 0.3 * chip_d);
+                (with && apart).then(|| ChipNote {
+                    value,
+                    centre: at,
+                    rest: at,
+                    rest_t: t,
+                    stake: None,
+                    covered: None,
+                    ..n.clone()
+                })
+            })
+            .collect()
     }
 
     /// The open wager of a space other than `space` whose counted chips lay where chip `id`

@@ -15,6 +15,7 @@ fn chip(x: f64, y: f64, value: i64) -> ChipNote {
         over_card: false,
         under_card: false,
         stake: None,
+        covered: None,
     }
 }
 
@@ -2750,6 +2751,42 @@ fn a_double_toward_two_split_hands_is_the_one_on_two_cards() {
         Some(2),
         "on two cards"
     );
+}
+
+/// A wager fanned where it stood, judged once the payoffs laid by it had come to rest: the
+/// fan's end chip, covered by a chip of the next space's payoff laid over it less than a
+/// width off, is still there, of the value read where it lay, though its track followed the
+/// chip on top (held-out shift seed 83 at 2971.7 s: space 4's $19 wager fanned $5 $5 $5 $2
+/// $2, its end $2 under space 3's payoff $2, read $17 and an overpay found that was not
+/// there). A chip that lay apart from the fan, or came to rest at another moment, is none
+/// of it.
+#[test]
+fn a_fans_chip_covered_by_a_chip_laid_over_it_still_lies_in_the_fan() {
+    let counted = |lay: f64, k: f64| {
+        let mut p = Paying::new();
+        let t = p.t;
+        p.scribe.chips.get_mut(&1).expect("the stack").seen_t = t - 0.13;
+        p.scribe.now = t + 2.8;
+        p.put(20, [p.at[0] + 0.5, p.at[1]], 500);
+        p.put(21, p.along(-0.62), 500);
+        p.put(22, p.along(-1.24), 500);
+        p.put(23, p.along(-1.86), 200);
+        // Track 24: the end $2, at rest a second, then following the payoff's $2 laid over
+        // it 0.4 of a width toward the dealer.
+        let end = p.along(k);
+        let over = p.toward(end, 0.4);
+        p.put(24, over, 200);
+        let n = p.scribe.chips.get_mut(&24).expect("put");
+        n.rest_t = t + 1.6;
+        n.covered = Some((end, t + lay, 200));
+        p.scribe.arrived(3, &[20, 21, 22, 23]);
+        p.scribe.stakes[0].amount
+    };
+    assert_eq!(counted(0.0, -2.48), 1900);
+    // Come to rest a second after the fan, or a width and a half past its end: not the
+    // fan's.
+    assert_eq!(counted(1.0, -2.48), 1700);
+    assert_eq!(counted(0.0, -3.36), 1700);
 }
 
 /// Of two split hands laid close, the one on its first two cards when the double-down's
