@@ -3300,6 +3300,22 @@ fn an_insurance_payoff_laid_as_one_chip_over_a_card_in_sight_is_written() {
     assert_eq!(paid, [(7, Bet::Insurance, 1000)], "{log:?}");
 }
 
+/// Space 4's losing 17 and the dealer's up card as found at `t` seconds: its 9c at 1.0 s and
+/// 8d at 1.8 s, the dealer's Qh at 1.4 s.
+fn seventeen_against_a_queen(layout: &Layout, t: f64) -> Vec<Seen> {
+    let at = centroid(&layout.spaces[3].cards);
+    let (left, y) = dealer_row(layout);
+    [
+        (1.0, "9c", at),
+        (1.4, "Qh", [left + 20.0, y]),
+        (1.8, "8d", [at[0] - 18.0, at[1] + 25.0]),
+    ]
+    .into_iter()
+    .filter(|(from, ..)| t >= *from)
+    .map(|(_, face, p)| seen(Some(face), p[0], p[1]))
+    .collect()
+}
+
 /// The hole card turned under the dealer's hand: last read face down at 5.0 s, out of sight
 /// 1.8 s, then found face up at 7.0 s. It turned by its first face-up reading (08-11(10)),
 /// not when the tracker, a few face-up readings on, says so (held-out shift seed 55 at
@@ -3310,7 +3326,7 @@ fn an_insurance_payoff_laid_as_one_chip_over_a_card_in_sight_is_written() {
 fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_hands_settled() {
     let layout = level_layout();
     let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let bet = centroid(&space.bet);
     let (left, y) = dealer_row(&layout);
     let turned = |taken: f64| {
         let log = read(&layout, 60, |t| {
@@ -3326,15 +3342,7 @@ fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_h
                     t if t < 6.9 => None,
                     _ => Some(Some("Jh")),
                 };
-                for (from, face, p) in [
-                    (1.0, Some("9c"), at),
-                    (1.4, Some("Qh"), [left + 20.0, y]),
-                    (1.8, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
-                ] {
-                    if t >= from {
-                        found.push(seen(face, p[0], p[1]));
-                    }
-                }
+                found.extend(seventeen_against_a_queen(&layout, t));
                 if let Some(face) = hole {
                     found.push(seen(face, left + 60.0, y));
                 }
@@ -3364,7 +3372,7 @@ fn a_hole_card_turned_out_of_sight_turned_as_first_read_face_up_and_before_the_h
 fn a_hole_card_turned_as_it_came_to_rest_was_dealt_before_it_turned() {
     let layout = level_layout();
     let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let bet = centroid(&space.bet);
     let (left, y) = dealer_row(&layout);
     let hole = [left + 60.0, y];
     let log = read(&layout, 60, |t| {
@@ -3374,15 +3382,7 @@ fn a_hole_card_turned_as_it_came_to_rest_was_dealt_before_it_turned() {
             found.push(chip_seen(200, bet));
         }
         if t < 10.0 {
-            for (from, face, p) in [
-                (1.0, Some("9c"), at),
-                (1.4, Some("Qh"), [left + 20.0, y]),
-                (1.8, Some("8d"), [at[0] - 18.0, at[1] + 25.0]),
-            ] {
-                if t >= from {
-                    found.push(seen(face, p[0], p[1]));
-                }
-            }
+            found.extend(seventeen_against_a_queen(&layout, t));
             // Slid face down from the shoe side, turned over as it goes, at rest at 3.2 s.
             let step = |k: f64| [hole[0] + 40.0 - 5.0 * k, hole[1] - 40.0 + 5.0 * k];
             let k = ((t - 2.2) / 0.2).round();
