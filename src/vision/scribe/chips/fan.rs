@@ -269,6 +269,20 @@ pub(super) fn worth_unseen(fan: &[[f64; 2]], values: &[i64], chip_d: f64) -> i64
         .map_or(0, |w| w[0].1.min(w[1].1))
 }
 
+/// Where the chip unseen in the gap of the fan whose chips were seen at `fan` (pixels) lies:
+/// midway across its widest step (`None` where the fan has no gap, see [`fan_has_gap`]).
+pub(super) fn gap_at(fan: &[[f64; 2]], chip_d: f64) -> Option<[f64; 2]> {
+    if !fan_has_gap(fan, chip_d) {
+        return None;
+    }
+    let (to_line, _) = along_the_row(fan);
+    let mut row: Vec<(f64, [f64; 2])> = fan.iter().map(|&p| (to_line(p), p)).collect();
+    row.sort_by(|a, b| a.0.total_cmp(&b.0));
+    row.windows(2)
+        .max_by(|a, b| (a[1].0 - a[0].0).total_cmp(&(b[1].0 - b[0].0)))
+        .map(|w| [(w[0].1[0] + w[1].1[0]) / 2.0, (w[0].1[1] + w[1].1[1]) / 2.0])
+}
+
 /// Whether `p` (pixels) lies inside the row of chips at `fan` with no room for it: between
 /// two of its chips along its line, where the step across `p` is under [`GAP`] times the
 /// median of the row's other steps. A fan's chips each lie a step on from the last

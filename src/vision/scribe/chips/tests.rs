@@ -2789,6 +2789,45 @@ fn a_fans_chip_covered_by_a_chip_laid_over_it_still_lies_in_the_fan() {
     assert_eq!(counted(0.0, -3.36), 1700);
 }
 
+/// A payoff fanned up to the next space's wager fanned and counted, one of its chips laid
+/// over the wager's end chip: the chip in sight at the payoff's gap is the payoff's, though
+/// its track is the wager chip's, found there or come there a few pixels from its counted
+/// spot (held-out shift seed 84 at 1734.1 s: space 3's $23 payoff, its $2 laid over space
+/// 4's end $2, read at least $22). A gap on no counted chip is worth what the fan says.
+#[test]
+fn a_payoffs_chip_laid_over_the_next_spaces_fan_is_the_payoffs() {
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    // The payoff: $5 $5 $5 $5, a gap of one step, $1 (tracks 40 on); space 4's wager fan
+    // counted with its end $2 where the payoff's fifth chip goes.
+    let step = 0.62;
+    let fan: Vec<[f64; 2]> = [0.0, 1.0, 2.0, 3.0, 5.0]
+        .iter()
+        .map(|k| p.along(1.4 + k * step))
+        .collect();
+    let run: Vec<u64> = (40..45).collect();
+    let under = p.along(1.4 + 4.0 * step);
+    p.stake(4, 1, WagerKind::Original, p.along(4.0), 1900, vec![]);
+    let wager = p.scribe.stakes.len() - 1;
+    (p.scribe.stakes[wager].counted, p.scribe.stakes[wager].fan) = (true, vec![under]);
+    let t = p.t;
+    let worth = |p: &mut Paying, at: [f64; 2], covered: Option<[f64; 2]>| {
+        p.put(50, at, 200);
+        let n = p.scribe.chips.get_mut(&50).expect("put");
+        n.covered = covered.map(|c| (c, t - 2.0, 200));
+        n.seen_t = t + 1.0;
+        p.scribe.laid_on_a_fan(3, &run, &fan, chip_d, t)
+    };
+    // Found on the counted spot, or come 0.45 of a width from it to where it lies now.
+    assert_eq!(worth(&mut p, under, None), Some(200));
+    let moved = p.toward(under, 0.45);
+    assert_eq!(worth(&mut p, moved, Some(under)), Some(200));
+    // Come there from no counted spot: the gap says only what the fan says.
+    assert_eq!(worth(&mut p, moved, None), None);
+    let far = p.toward(under, 2.0);
+    assert_eq!(worth(&mut p, moved, Some(far)), None);
+}
+
 /// Of two split hands laid close, the one on its first two cards when the double-down's
 /// chips came to rest doubled: its double card, laid after the chips though before they
 /// are judged, does not make it a hand of three (08-09(2)(d); held-out shift seed 83 at
