@@ -106,6 +106,11 @@ pub(super) struct Stake {
 }
 
 impl Stake {
+    /// Whether it was counted chip by chip with a chip lying within `near` (pixels) of `p`.
+    fn counted_at(&self, p: [f64; 2], near: f64) -> bool {
+        self.counted && self.fan.iter().any(|q| dist(*q, p) <= near)
+    }
+
     /// Whether every chip of `notes` lies past the far end of this stake's fan, spread where
     /// it stood, and is of another value than its stack's top (`chip_d`: a chip's width,
     /// pixels). A stack spread where it stood keeps its bottom chip on its spot and slides

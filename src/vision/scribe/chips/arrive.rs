@@ -985,12 +985,9 @@ impl Scribe {
             })
             .find(|(id, n)| {
                 let counted_there = |p: [f64; 2]| {
-                    self.stakes.iter().any(|s| {
-                        !s.closed
-                            && s.space != space
-                            && s.counted
-                            && s.fan.iter().any(|q| dist(*q, p) <= 0.25 * chip_d)
-                    })
+                    self.stakes
+                        .iter()
+                        .any(|s| !s.closed && s.space != space && s.counted_at(p, 0.25 * chip_d))
                 };
                 self.counted_elsewhere(space, **id).is_some()
                     || n.covered.is_some_and(|(at, ..)| counted_there(at))
@@ -1007,7 +1004,7 @@ impl Scribe {
         self.stakes.iter().position(|s| {
             !s.closed
                 && s.space != space
-                && (s.counted && s.fan.iter().any(|q| dist(*q, n.rest) <= near)
+                && (s.counted_at(n.rest, near)
                     || s.tracks.contains(&id) && dist(s.at, n.rest) <= near)
         })
     }
