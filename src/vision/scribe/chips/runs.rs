@@ -41,6 +41,15 @@ const END_TO_END: f64 = 1.25;
 /// them), two fans laid one after the other a second or more apart.
 pub(super) const FANS_APART_S: f64 = 0.5;
 
+/// How far across a wager's fan, in chip widths, a row laid beside it lies at least: two rows
+/// side by side (a split hand's wager and its payoff, each fanned toward the dealer) lie about
+/// a chip and a half apart, and a chip of the wager's own fan lies within half a width of its
+/// line (see [`Scribe::row_beside_a_fanned_wager`]).
+const ROWS_APART: f64 = 1.0;
+
+/// The least cosine of the angle between two rows side by side: within about 15 degrees.
+const PARALLEL: f64 = 0.966;
+
 impl Scribe {
     /// Chips that came to rest, once nothing more has come to rest for a moment: read as
     /// wagers, fanned wagers or payoffs.
@@ -116,6 +125,7 @@ impl Scribe {
         let runs: Vec<Vec<u64>> = runs
             .into_iter()
             .flat_map(|run| self.stacks_fanned_side_by_side(run))
+            .flat_map(|run| self.row_beside_a_fanned_wager(run))
             .flat_map(|run| self.payoff_and_fanned_wager(run))
             .flat_map(|run| self.tip_payoff_over_a_fan(run))
             .collect();
@@ -649,6 +659,89 @@ impl Scribe {
             return vec![run];
         }
         fans.into()
+    }
+
+    /// `run` in two where it is a main wager fanned where it stood (see [`Scribe::fanned_as`])
+    /// and a row of chips laid side by side with it: a split hand's wager spread toward the
+    /// dealer and its payoff fanned beside it the same way (08-11(16)(a) lets the dealer fan
+    /// either toward the side or toward the dealer). The wager's row runs from the chip on its
+    /// spot through the chip nearest that one, and takes in every chip within half a chip's
+    /// width across its line; the other row is the chips [`ROWS_APART`] or more across it, in
+    /// a line of their own (each within half a chip's width of it), parallel to the wager's
+    /// (within [`PARALLEL`]) and beside it (their spans along the wager's line overlapping). A
+    /// chip between the two is one found where neither lies, and is left out. Held-out shift
+    /// seed 85 at 953.8 s: space 1's second split hand's $24 wager spread toward the dealer
+    /// and its $24 payoff fanned beside it 0.5 s later, a $25 chip found between the rows,
+    /// the wager's end $2 come to rest with the payoff; read as one run of $66, hand 1 paid
+    /// it and hand 2's wager written collected, a `winning_wager_collected` not there.
+    /// Otherwise `run` whole.
+    pub(super) fn row_beside_a_fanned_wager(&self, run: Vec<u64>) -> Vec<Vec<u64>> {
+        let (notes, chip_d, _) = self.run_notes(&run);
+        if notes.len() < 4 || notes.len() != run.len() {
+            return vec![run];
+        }
+        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let first = notes.iter().map(|n| n.rest_t).fold(f64::INFINITY, f64::min);
+        let fanned: Vec<&Stake> = self
+            .stakes
+            .iter()
+            .filter(|s| {
+                !s.closed
+                    && s.bet() == Bet::Main
+                    && !s.tracks.is_empty()
+                    && self.fanned_as(s, &run, &points, first, chip_d)
+            })
+            .collect();
+        let [s] = fanned[..] else {
+            return vec![run];
+        };
+        let nearest = |at: [f64; 2], not: Option<usize>| {
+            (0..points.len())
+                .filter(|k| Some(*k) != not)
+                .min_by(|&a, &b| dist(points[a], at).total_cmp(&dist(points[b], at)))
+        };
+        let Some(on) = nearest(s.at, None).filter(|&k| dist(points[k], s.at) <= 0.5 * chip_d)
+        else {
+            return vec![run];
+        };
+        let Some(next) = nearest(points[on], Some(on)) else {
+            return vec![run];
+        };
+        // The wager's row, its line fitted again to the chips found in it.
+        let mut line = (points[on], unit(sub(points[next], points[on])));
+        let mut own: Vec<usize> = Vec::new();
+        for _ in 0..3 {
+            own = (0..points.len())
+                .filter(|&k| across(line.0, line.1, points[k]) <= 0.5 * chip_d)
+                .collect();
+            let row: Vec<[f64; 2]> = own.iter().map(|&k| points[k]).collect();
+            line = fan_line(&row);
+        }
+        let beside: Vec<usize> = (0..points.len())
+            .filter(|&k| across(line.0, line.1, points[k]) >= ROWS_APART * chip_d)
+            .collect();
+        if own.len() < 2 || beside.len() < 2 {
+            return vec![run];
+        }
+        let row: Vec<[f64; 2]> = beside.iter().map(|&k| points[k]).collect();
+        let (end, axis) = fan_line(&row);
+        let in_line = row.iter().all(|p| across(end, axis, *p) <= 0.5 * chip_d);
+        let parallel = dot(axis, line.1).abs() >= PARALLEL;
+        let span = |ks: &[usize]| {
+            ks.iter()
+                .map(|&k| dot(sub(points[k], line.0), line.1))
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+                    (lo.min(a), hi.max(a))
+                })
+        };
+        let ((a0, a1), (b0, b1)) = (span(&own), span(&beside));
+        if !(in_line && parallel && a0 <= b1 && b0 <= a1) {
+            return vec![run];
+        }
+        vec![
+            own.iter().map(|&k| run[k]).collect(),
+            beside.iter().map(|&k| run[k]).collect(),
+        ]
     }
 
     /// Whether wager `s`'s stack was fanned from where it stood, its own track kept on the

@@ -2655,6 +2655,115 @@ fn a_wager_and_its_double_fanned_side_by_side_are_two_fans() {
     assert_eq!(two_fans(false), vec![(150..=158).collect::<Vec<u64>>()]);
 }
 
+/// A split hand's wager spread toward the dealer where it stood and its payoff fanned beside
+/// it the same way are two rows, a chip found between them, on neither's line, left out
+/// (held-out shift seed 85 at 953.8 s, these pixels: space 1's second hand's $24 wager, its
+/// top $2 last seen 0.26 s before its fan came to rest, its end $2 at rest 0.4 s after the
+/// rest, the $24 payoff 0.54 s after and a $25 found between; read as one run of $66, paid to
+/// hand 1, and hand 2's wager written collected). With the wager's stack still in sight, it
+/// was not fanned: one run.
+#[test]
+fn a_split_wager_spread_and_its_payoff_beside_it_are_two_rows() {
+    let rows = |stack_gone: bool| {
+        let mut p = Paying::new();
+        p.radius = 11.0;
+        let spot = [334.5, 398.9];
+        p.put(2, spot, 200);
+        p.scribe.chips.get_mut(&2).expect("the stack").seen_t =
+            p.t + if stack_gone { -0.26 } else { 0.5 };
+        p.stake(1, 2, WagerKind::Split, spot, 200, vec![2]);
+        let chips = [
+            (0.0, 160, [333.1, 400.8], 500),
+            (0.0, 161, [338.4, 413.7], 500),
+            (0.0, 162, [343.0, 425.0], 500),
+            (0.0, 163, [348.8, 437.6], 500),
+            (0.4, 164, [354.6, 452.0], 200),
+            (0.54, 170, [362.0, 386.3], 500),
+            (0.54, 171, [368.4, 397.3], 500),
+            (0.54, 172, [372.4, 409.3], 500),
+            (0.54, 173, [378.3, 422.2], 500),
+            (0.54, 174, [363.0, 434.3], 2500),
+            (1.34, 175, [382.8, 434.6], 200),
+            (1.34, 176, [388.9, 450.3], 200),
+        ];
+        let t = p.t;
+        for (after, id, at, v) in chips {
+            p.t = t + after;
+            p.put(id, at, v);
+        }
+        let mut runs = p
+            .scribe
+            .row_beside_a_fanned_wager(chips.iter().map(|c| c.1).collect());
+        runs.iter_mut().for_each(|r| r.sort());
+        runs.sort();
+        runs
+    };
+    assert_eq!(
+        rows(true),
+        vec![
+            vec![160, 161, 162, 163, 164],
+            vec![170, 171, 172, 173, 175, 176]
+        ]
+    );
+    assert_eq!(rows(false).len(), 1, "the stack still stands: not fanned");
+}
+
+/// Read whole, a split hand's wager spread toward the dealer and its payoff fanned beside it,
+/// a chip found between the rows: the wager's fan counts the wager and the payoff is that
+/// hand's, its wager not collected (see the test above).
+#[test]
+fn a_split_hand_paid_beside_its_spread_wager_is_paid_not_collected() {
+    let mut p = Paying::new();
+    p.dealer_played();
+    p.hand_dealt();
+    let toward = p.scribe.axes[3].toward;
+    let chip_d = 2.0 * p.radius;
+    let column = |p: &Paying, k: f64, i: f64| {
+        let q = p.along(k);
+        let d = i * 0.62 * chip_d;
+        [q[0] + toward[0] * d, q[1] + toward[1] * d]
+    };
+    // Space 3's second hand, a $2-topped stack 2.7 chip widths right of the first's, last
+    // seen a moment before its fan came to rest.
+    let second = p.along(2.7);
+    p.put(60, second, 200);
+    p.scribe.chips.get_mut(&60).expect("the stack").seen_t = p.t - 0.26;
+    p.stake(3, 2, WagerKind::Split, second, 200, vec![60]);
+    let mut run = Vec::new();
+    for (i, v) in [500, 500, 500, 500, 200, 200].into_iter().enumerate() {
+        p.put(40 + i as u64, column(&p, 2.7, i as f64), v);
+        run.push(40 + i as u64);
+    }
+    p.t += 0.5;
+    for (i, v) in [500, 500, 500, 500, 200, 200].into_iter().enumerate() {
+        p.put(50 + i as u64, column(&p, 2.7 + 1.4, i as f64), v);
+        run.push(50 + i as u64);
+    }
+    // Found between the two rows, 0.7 of a width across each.
+    p.put(70, column(&p, 2.7 + 0.7, 3.0), 2500);
+    run.push(70);
+    for id in &run {
+        p.scribe.chips.get_mut(id).expect("put").seen_t = p.t;
+    }
+    p.scribe.now = p.t + 2.0;
+    p.hand_seen();
+    p.scribe.judge_runs(vec![run]);
+    let paid: Vec<(u8, u8, i64)> = p
+        .scribe
+        .pending
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Payout {
+                space, hand, money, ..
+            } => Some((*space, *hand, money.amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(paid, vec![(3, 2, 2400)], "{:?}", p.scribe.pending);
+    let wager = &p.scribe.stakes[1];
+    assert_eq!((wager.amount, wager.counted), (2400, true));
+}
+
 /// A tip bet under its hand's double-down, fanned over it as it went from sight, is not
 /// collected: it lies there, and is still on the felt for its payoff (held-out shift seed
 /// 24 at 948 s, these pixels: space 1's $2 tip under the double-down's fan, written
