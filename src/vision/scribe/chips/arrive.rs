@@ -336,16 +336,28 @@ impl Scribe {
         for i in gone {
             self.stakes[i].tracks.retain(|id| !run.contains(id));
         }
-        if own.is_none() {
-            // Last round's wager there was taken back.
-            for s in self.stakes.iter_mut() {
-                if !s.closed
-                    && !took
-                    && s.space == space
-                    && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d)
-                {
-                    s.closed = true;
-                    s.tracks.retain(|id| !run.contains(id));
+        if own.is_none() && !took {
+            // Last round's wager there was taken back. But one whose every chip went before
+            // these came to rest is judged as it went, collected or handed back (see
+            // [`Scribe::judge_departures`]): a losing wager collected a moment before the
+            // clear (08-11(13)), the next wager put down on its spot before its going was
+            // judged (held-out shift seed 86 at 3522.5 s: space 1's losing $12 wager
+            // collected 2 s before the clear, the next $19 wager put down 2.3 s after it
+            // went; closed unjudged, and a `losing_wager_not_collected` not there).
+            let there: Vec<usize> = (0..self.stakes.len())
+                .filter(|&i| {
+                    let s = &self.stakes[i];
+                    !s.closed
+                        && s.space == space
+                        && points.iter().any(|p| dist(*p, s.at) <= 0.6 * chip_d)
+                })
+                .collect();
+            for i in there {
+                self.stakes[i].tracks.retain(|id| !run.contains(id));
+                let s = &self.stakes[i];
+                let went = !s.tracks.is_empty() && self.went_at(s).is_some_and(|last| last < t);
+                if !went {
+                    self.stakes[i].closed = true;
                 }
             }
         }

@@ -192,7 +192,7 @@ impl Scribe {
     /// is still followed, or when it had no chips to go): the latest of when each chip left
     /// (one no longer followed counts as gone long before, `f64::MIN`) and of when its chips
     /// found again as the next round's were last seen as its (`gone`).
-    fn went_at(&self, s: &Stake) -> Option<f64> {
+    pub(super) fn went_at(&self, s: &Stake) -> Option<f64> {
         let mut last = s.gone;
         for id in &s.tracks {
             let left = match self.chip_leaving.iter().find(|l| l.0 == *id) {

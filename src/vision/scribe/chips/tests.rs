@@ -2764,6 +2764,37 @@ fn a_split_hand_paid_beside_its_spread_wager_is_paid_not_collected() {
     assert_eq!((wager.amount, wager.counted), (2400, true));
 }
 
+/// A losing wager collected a moment before the clear is collected though the next wager is
+/// put down on its spot before its going is judged (08-11(13); held-out shift seed 86 at
+/// 3522.5 s: space 1's losing $12 wager, last seen 2 s before the clear and its track
+/// dropped 2.7 s after, the next wager put down on its spot 2.8 s after it went; the old
+/// wager was closed unjudged, and a `losing_wager_not_collected` found that was not there).
+#[test]
+fn a_wager_gone_before_the_next_came_to_rest_on_its_spot_is_still_judged() {
+    let mut p = Paying::new();
+    p.hand_dealt();
+    let went = p.t;
+    p.scribe.chip_leaving.push((1, went));
+    p.t += 2.8;
+    p.put(20, p.at, 500);
+    p.scribe.now = p.t + 0.7;
+    p.scribe.arrived(3, &[20]);
+    // The round's cards cleared 2 s after the stack went, judged as its going is.
+    p.scribe.cleared_at = went + 2.0;
+    p.scribe.now = went + 3.7;
+    p.scribe.judge_departures(false);
+    let collected: Vec<(f64, u8, i64)> = p
+        .scribe
+        .pending
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Collect { space, money, .. } => Some((e.t, *space, money.amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(collected, vec![(went, 3, 500)], "{:?}", p.scribe.pending);
+}
+
 /// A tip bet under its hand's double-down, fanned over it as it went from sight, is not
 /// collected: it lies there, and is still on the felt for its payoff (held-out shift seed
 /// 24 at 948 s, these pixels: space 1's $2 tip under the double-down's fan, written
