@@ -1100,16 +1100,27 @@ impl Scribe {
 
     /// The chips of `run`, come to rest at `space`, four or more, that lie inside the row the
     /// others lie in with no room for them ([`crowds_a_row`]) and within 0.6 of a chip's width
-    /// of the spot of an open wager of `space` (in sight or not: covered by the fan): that
-    /// wager's chip showing between the chips of a fan laid over it.
+    /// of the spot of an open wager of `space` (in sight or not: covered by the fan), nearer it
+    /// than any other chip of the run: that wager's chip showing between the chips of a fan
+    /// laid over it.
     pub(super) fn showing_between(&self, space: u8, run: &[u64]) -> Vec<u64> {
         let mut notes: Vec<(u64, &ChipNote)> = run
             .iter()
             .filter_map(|id| self.chips.get(id).map(|n| (*id, n)))
             .collect();
+        // The chip of the run nearest the spot: where a chip of the run lies nearer, the
+        // wager was fanned from its spot, and this is a chip of its fan (held-out shift seed
+        // 87 at 465.7 s: space 5's $14 double-down fanned $5 $5 $2 $2 where it stood, its
+        // second $5 11.5 pixels from the spot, the first 2.6; taken for the double showing
+        // between, the double read $9, a `double_rule_broken` and an `overpay`).
+        let rests: Vec<[f64; 2]> = notes.iter().map(|(_, n)| n.rest).collect();
         let on_a_spot = |n: &ChipNote| {
             self.stakes.iter().any(|s| {
-                !s.closed && s.space == space && dist(n.rest, s.at) <= 0.6 * 2.0 * n.radius
+                let d = dist(n.rest, s.at);
+                !s.closed
+                    && s.space == space
+                    && d <= 0.6 * 2.0 * n.radius
+                    && rests.iter().all(|q| dist(*q, s.at) >= d)
             })
         };
         // One at a time, the farthest across the row of the others first: with such a chip

@@ -2139,6 +2139,37 @@ fn a_tip_showing_between_a_double_fanned_over_it_is_no_chip_of_the_fan() {
     assert_eq!((double.amount, double.counted), (2200, true), "{double:?}");
 }
 
+/// A double-down stack fanned where it stood, its second chip within 0.6 of a chip's width of
+/// the spot and the first nearer still: the fan's own chip, not the double showing between
+/// (held-out shift seed 87 at 465.7 s, these steps: space 5's $14 double fanned $5 $5 $2 $2,
+/// the second $5 dropped as the double showing, read $9, a `double_rule_broken` and an
+/// `overpay` not there).
+#[test]
+fn a_doubles_own_chip_near_its_spot_is_a_chip_of_its_fan() {
+    let mut p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    let spot = p.toward(p.at, 1.2);
+    let right = p.right;
+    let at = |k: f64| {
+        [
+            spot[0] + right[0] * k * chip_d,
+            spot[1] + right[1] * k * chip_d,
+        ]
+    };
+    p.double_stack(1, spot);
+    p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
+    p.scribe.now = p.t + 1.5;
+    for (i, (k, v)) in [(-0.11, 500), (0.51, 500), (1.03, 200), (1.77, 200)]
+        .into_iter()
+        .enumerate()
+    {
+        p.put(20 + i as u64, at(k), v);
+    }
+    p.scribe.arrived(3, &[20, 21, 22, 23]);
+    let double = &p.scribe.stakes[1];
+    assert_eq!((double.amount, double.counted), (1400, true), "{double:?}");
+}
+
 /// A pair split and its first hand doubled, both wagers judged in one look, the double (nearer
 /// the circle) first: it took the split seen apart, and the split wager, read next, would be a
 /// double made before it. A hand doubled takes one card and is split no more (08-09(2)(c),
