@@ -2554,6 +2554,21 @@ fn a_split_aces_card_by_the_first_aces_card_is_the_second_aces() {
     );
 }
 
+/// The wagers `log` writes at space 4: kind and amount, cents.
+fn kinds_written_at_four(log: &[Event]) -> Vec<(WagerKind, i64)> {
+    log.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Wager {
+                space: 4,
+                kind,
+                money,
+                ..
+            } => Some((*kind, money.amount)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A double-down stacked beside the wager and fanned toward the dealer where it stood,
 /// its last chip come to rest on the face of the hand's card in its way, with `print` a
 /// find of that card's print as a chip of the fan's value beside that chip, off the fan's
@@ -2594,17 +2609,7 @@ fn double_fanned_onto_a_card(print: bool) -> Vec<(WagerKind, i64)> {
         }
         found
     });
-    log.iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Wager {
-                space: 4,
-                kind,
-                money,
-                ..
-            } => Some((*kind, money.amount)),
-            _ => None,
-        })
-        .collect()
+    kinds_written_at_four(&log)
 }
 
 /// A payoff or a double-down is fanned toward the dealer for the camera (08-11(16)(a)), over
@@ -2650,17 +2655,7 @@ fn a_chip_found_toward_the_dealer(chip: f64) -> Vec<(WagerKind, i64)> {
         }
         found
     });
-    log.iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Wager {
-                space: 4,
-                kind,
-                money,
-                ..
-            } => Some((*kind, money.amount)),
-            _ => None,
-        })
-        .collect()
+    kinds_written_at_four(&log)
 }
 
 /// A double-down is put down beside its hand's wager, toward the dealer (08-09(2)(d)): a

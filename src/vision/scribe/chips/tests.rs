@@ -435,6 +435,12 @@ impl Paying {
         ids
     }
 
+    /// `i` fan steps (0.62 of a chip's width each) toward the dealer from `k` chip widths
+    /// right of space 3's wager: a fan laid toward the dealer, as a split hand's is.
+    fn column(&self, k: f64, i: f64) -> [f64; 2] {
+        self.toward(self.along(k), i * 0.62)
+    }
+
     /// `q` moved `k` chip widths toward the dealer from space 3.
     fn toward(&self, q: [f64; 2], k: f64) -> [f64; 2] {
         let (t, chip_d) = (self.scribe.axes[3].toward, 2.0 * self.radius);
@@ -1263,13 +1269,6 @@ fn a_payoff_fanned_toward_the_next_spaces_tip_is_its_wagers() {
 fn a_split_hands_payoff_is_that_hands() {
     let mut p = Paying::new();
     p.dealer_played();
-    let toward = p.scribe.axes[3].toward;
-    let chip_d = 2.0 * p.radius;
-    let column = |p: &Paying, k: f64, i: usize| {
-        let q = p.along(k);
-        let d = i as f64 * 0.62 * chip_d;
-        [q[0] + toward[0] * d, q[1] + toward[1] * d]
-    };
     // Space 3's second hand, its $15.00 split wager 2.7 chip widths right of the first's,
     // fanned toward the dealer into the chips `own` below.
     let second = p.along(2.7);
@@ -1277,13 +1276,13 @@ fn a_split_hands_payoff_is_that_hands() {
     p.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
     let mut payoff = Vec::new();
     for (i, v) in [500, 500, 500, 200].into_iter().enumerate() {
-        p.put(40 + i as u64, column(&p, 2.7 + 1.4, i), v);
+        p.put(40 + i as u64, p.column(2.7 + 1.4, i as f64), v);
         payoff.push(40 + i as u64);
     }
     assert_eq!(p.scribe.split_payoff(&payoff), Some(3));
     let mut own = Vec::new();
     for i in 0..3 {
-        p.put(50 + i as u64, column(&p, 2.7, i), 500);
+        p.put(50 + i as u64, p.column(2.7, f64::from(i)), 500);
         own.push(50 + i as u64);
     }
     assert_eq!(p.scribe.split_payoff(&own), None, "the wager's own fan");
@@ -1338,25 +1337,18 @@ fn chips_put_down_after_the_clear_are_no_payoff_of_a_split_hand_that_pushed() {
 fn a_double_spread_where_it_stood_by_a_split_hands_payoff_spot_is_that_double() {
     let mut p = Paying::new();
     p.dealer_played();
-    let toward = p.scribe.axes[3].toward;
-    let chip_d = 2.0 * p.radius;
-    let column = |p: &Paying, k: f64, i: f64| {
-        let q = p.along(k);
-        let d = i * 0.62 * chip_d;
-        [q[0] + toward[0] * d, q[1] + toward[1] * d]
-    };
     // Space 3's second hand, its $15.00 split wager 2.7 chip widths right of the first's.
     let second = p.along(2.7);
     p.put(60, second, 500);
     p.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
     // Space 4's $20.00 double-down, a stack of four $5s (track 70) a step short of where
     // that hand's payoff goes, spread toward the dealer: its bottom chip stays on its spot.
-    let spot = column(&p, 2.7 + 1.4, -1.0);
+    let spot = p.column(2.7 + 1.4, -1.0);
     p.put(70, spot, 500);
     p.stake(4, 1, WagerKind::Double, spot, 500, vec![70]);
     let mut fan = Vec::new();
     for i in 0..3 {
-        p.put(40 + i as u64, column(&p, 2.7 + 1.4, i as f64), 500);
+        p.put(40 + i as u64, p.column(2.7 + 1.4, i as f64), 500);
         fan.push(40 + i as u64);
     }
     assert_eq!(p.scribe.split_payoff(&fan), None, "another space's double");
@@ -1373,7 +1365,7 @@ fn a_double_spread_where_it_stood_by_a_split_hands_payoff_spot_is_that_double() 
     q.put(60, second, 500);
     q.stake(3, 2, WagerKind::Split, second, 1500, vec![60]);
     for (i, id) in fan.iter().enumerate() {
-        q.put(*id, column(&q, 2.7 + 1.4, i as f64), 500);
+        q.put(*id, q.column(2.7 + 1.4, i as f64), 500);
     }
     assert_eq!(q.scribe.split_payoff(&fan), Some(3));
 }
@@ -2747,13 +2739,6 @@ fn a_split_hand_paid_beside_its_spread_wager_is_paid_not_collected() {
     let mut p = Paying::new();
     p.dealer_played();
     p.hand_dealt();
-    let toward = p.scribe.axes[3].toward;
-    let chip_d = 2.0 * p.radius;
-    let column = |p: &Paying, k: f64, i: f64| {
-        let q = p.along(k);
-        let d = i * 0.62 * chip_d;
-        [q[0] + toward[0] * d, q[1] + toward[1] * d]
-    };
     // Space 3's second hand, a $2-topped stack 2.7 chip widths right of the first's, last
     // seen a moment before its fan came to rest.
     let second = p.along(2.7);
@@ -2762,16 +2747,16 @@ fn a_split_hand_paid_beside_its_spread_wager_is_paid_not_collected() {
     p.stake(3, 2, WagerKind::Split, second, 200, vec![60]);
     let mut run = Vec::new();
     for (i, v) in [500, 500, 500, 500, 200, 200].into_iter().enumerate() {
-        p.put(40 + i as u64, column(&p, 2.7, i as f64), v);
+        p.put(40 + i as u64, p.column(2.7, i as f64), v);
         run.push(40 + i as u64);
     }
     p.t += 0.5;
     for (i, v) in [500, 500, 500, 500, 200, 200].into_iter().enumerate() {
-        p.put(50 + i as u64, column(&p, 2.7 + 1.4, i as f64), v);
+        p.put(50 + i as u64, p.column(2.7 + 1.4, i as f64), v);
         run.push(50 + i as u64);
     }
     // Found between the two rows, 0.7 of a width across each.
-    p.put(70, column(&p, 2.7 + 0.7, 3.0), 2500);
+    p.put(70, p.column(2.7 + 0.7, 3.0), 2500);
     run.push(70);
     for id in &run {
         p.scribe.chips.get_mut(id).expect("put").seen_t = p.t;
