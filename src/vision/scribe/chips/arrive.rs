@@ -342,7 +342,7 @@ impl Scribe {
             // [`Scribe::judge_departures`]): a losing wager collected a moment before the
             // clear (08-11(13)), the next wager put down on its spot before its going was
             // judged (held-out shift seed 86 at 3522.5 s: space 1's losing $12 wager
-            // collected 2 s before the clear, the next $19 wager put down 2.3 s after it
+            // collected 2 s before the clear, the next $19 wager put down 2.8 s after it
             // went; closed unjudged, and a `losing_wager_not_collected` not there).
             let there: Vec<usize> = (0..self.stakes.len())
                 .filter(|&i| {
