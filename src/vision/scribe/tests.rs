@@ -2569,18 +2569,25 @@ fn kinds_written_at_four(log: &[Event]) -> Vec<(WagerKind, i64)> {
         .collect()
 }
 
+/// Space 4 of `layout`: its betting circle's centre and its card zone's (pixels), a chip's
+/// radius at the circle, and the unit direction from the circle to the cards (toward the
+/// dealer).
+fn space_four_toward_its_cards(layout: &Layout) -> ([f64; 2], [f64; 2], f64, [f64; 2]) {
+    let space = &layout.spaces[3];
+    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
+    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let (dx, dy) = (at[0] - bet[0], at[1] - bet[1]);
+    let len = dx.hypot(dy);
+    (bet, at, r, [dx / len, dy / len])
+}
+
 /// A double-down stacked beside the wager and fanned toward the dealer where it stood,
 /// its last chip come to rest on the face of the hand's card in its way, with `print` a
 /// find of that card's print as a chip of the fan's value beside that chip, off the fan's
 /// line: the amounts of the wagers written at space 4.
 fn double_fanned_onto_a_card(print: bool) -> Vec<(WagerKind, i64)> {
     let layout = level_layout();
-    let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
-    let r = layout.chip_radius_at(bet).expect("on the felt");
-    let (dx, dy) = (at[0] - bet[0], at[1] - bet[1]);
-    let len = dx.hypot(dy);
-    let toward = [dx / len, dy / len];
+    let (bet, _, r, toward) = space_four_toward_its_cards(&layout);
     let on = |k: f64| [bet[0] + toward[0] * k * r, bet[1] + toward[1] * k * r];
     // Four $5 chips a fan's step (1.24 radii) apart from where the stack stood.
     let fan: Vec<[f64; 2]> = (0..4).map(|i| on(2.8 + 1.24 * f64::from(i))).collect();
@@ -2630,12 +2637,7 @@ fn a_fans_chip_on_a_card_counts_and_the_cards_print_beside_it_does_not() {
 /// spot, look after look: the wagers written at space 4.
 fn a_chip_found_toward_the_dealer(chip: f64) -> Vec<(WagerKind, i64)> {
     let layout = level_layout();
-    let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
-    let r = layout.chip_radius_at(bet).expect("on the felt");
-    let (dx, dy) = (at[0] - bet[0], at[1] - bet[1]);
-    let len = dx.hypot(dy);
-    let toward = [dx / len, dy / len];
+    let (bet, at, r, toward) = space_four_toward_its_cards(&layout);
     let on = |k: f64| {
         [
             bet[0] + toward[0] * k * 2.0 * r,
@@ -2666,10 +2668,7 @@ fn a_chip_found_toward_the_dealer(chip: f64) -> Vec<(WagerKind, i64)> {
 /// `double_rule_broken` not there). The same chip where a double goes is one.
 #[test]
 fn a_chip_found_alone_on_a_card_past_the_doubles_place_is_no_double() {
-    let layout = level_layout();
-    let space = &layout.spaces[3];
-    let (bet, at) = (centroid(&space.bet), centroid(&space.cards));
-    let r = layout.chip_radius_at(bet).expect("on the felt");
+    let (bet, at, r, _) = space_four_toward_its_cards(&level_layout());
     let on_the_card = (at[0] - bet[0]).hypot(at[1] - bet[1]) / (2.0 * r);
     assert!(
         on_the_card > 2.5,
