@@ -124,7 +124,9 @@ pub fn read_from_above(events: &[Event], scene: &Scene) -> Vec<Event> {
                 .iter()
                 .filter(|o| o.space == *space && o.gone == e.t);
             let (whole, shows, part) = seen_of(taken);
-            if whole == money.amount && part {
+            // A stack over the limit, lost, is written collected at the maximum (08-09(1)):
+            // the dealer takes more than the log's amount, and the camera sees its top chip.
+            if part && whole >= money.amount && shows <= money.amount {
                 *money = Money::cents(shows);
                 *at_least = true;
             }
@@ -303,6 +305,19 @@ mod tests {
         assert_eq!(
             collections(&as_seen_from_above(&events, &scene)),
             vec![(3000, false)]
+        );
+        // The same stack written collected at the $25 maximum (08-09(1)), its $5 excess not
+        // returned: the dealer takes both chips, and the camera still sees only the $5.
+        let mut events = round(r#"{"2500":1,"500":1}"#, r#"{"500":1}"#, 500);
+        for e in &mut events {
+            if let EventKind::Collect { money, .. } = &mut e.kind {
+                *money = Money::cents(2500);
+            }
+        }
+        let scene = Scene::build(&events, &TableDesign::default());
+        assert_eq!(
+            collections(&read_from_above(&events, &scene)),
+            vec![(500, true)]
         );
         // One $25 chip is all there is to see.
         let events = round(r#"{"2500":1}"#, r#"{"500":1}"#, 500);
