@@ -308,6 +308,12 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
             // suit signs were read.
             let one_rank = matches!((k.identity, s.identity),
                 (Identity::Card(a), Identity::Card(b)) if a.rank == b.rank);
+            // Two backs this near are one back found twice, each part of it that shows
+            // peaking on its own while a hand passes over it: a back has no index, and no
+            // two face-down cards lie over each other by three fifths of a card (held-out
+            // shift seed 86 at 310.8 s: the hole card found at two points 8.7 pixels apart,
+            // half width 15.3, followed as two cards and one of them written burned).
+            let both_backs = k.identity == Identity::CardBack && s.identity == Identity::CardBack;
             // Two chips of one value found this near are one chip found twice, one find off
             // its centre (its look met it sliding into a fan): a fan lays each chip over a
             // third of the one before, its centre [`SAME_VALUE_APART`] radii or more along
@@ -316,7 +322,7 @@ pub fn merge(mut found: Vec<Seen>) -> Vec<Seen> {
             let one_value = matches!((k.identity, s.identity),
                 (Identity::Chip(a), Identity::Chip(b)) if a == b);
             d < 0.5 * half
-                || (one_rank && d < 0.8 * half)
+                || ((one_rank || both_backs) && d < 0.8 * half)
                 || (one_value && d < SAME_VALUE_APART * half)
         });
         match near {
@@ -515,6 +521,33 @@ mod tests {
             merge(vec![at(nine_clubs, 100.0), at(nine_spades, 120.0)]).len(),
             2
         );
+    }
+
+    #[test]
+    fn two_finds_of_a_back_a_little_apart_are_one_back_and_a_card_away_two() {
+        // Held-out shift seed 86 at 310.8 s: the hole card, a hand passing over it, found at
+        // 661.1, 494.0 and at 658.0, 502.1, each with a half width near 15.3.
+        let back = |score: f32, centre: [f64; 2]| {
+            let [x, y] = centre;
+            Seen {
+                corners: rect(x, y, 0.0, -21.4, 15.3, 0.0),
+                ..upright(Identity::CardBack, score, 1.0, centre, centre)
+            }
+        };
+        let twice = merge(vec![back(0.50, [661.1, 494.0]), back(0.48, [658.0, 502.1])]);
+        assert_eq!(twice.len(), 1);
+        assert_eq!(twice[0].centre, [661.1, 494.0]);
+        // Two backs half a card apart (a hole card beside a card dealt face down): two.
+        let two = merge(vec![back(0.6, [661.1, 494.0]), back(0.6, [676.4, 494.0])]);
+        assert_eq!(two.len(), 2);
+        // A face-up card that near a back is left to the quarter-width rule: 8.7 pixels
+        // apart, two finds.
+        let c = Identity::Card(Card::from_index(10).unwrap());
+        let face = Seen {
+            corners: rect(658.0, 502.1, 0.0, -21.4, 15.3, 0.0),
+            ..upright(c, 0.48, 0.9, [658.0, 502.1], [658.0, 502.1])
+        };
+        assert_eq!(merge(vec![back(0.50, [661.1, 494.0]), face]).len(), 2);
     }
 
     /// A card read at one index as `probs` (face index, probability; the rest spread evenly).
