@@ -153,7 +153,8 @@ impl Scribe {
         // Runs first (a fan may reach beyond its space's zones), then each run's space: that
         // of whichever of its chips lies nearest one.
         let mut by_space: Vec<(u8, Vec<Vec<u64>>)> = Vec::new();
-        for run in runs {
+        let insured = self.insurance_paid_beside(&runs);
+        for (run, insured) in runs.into_iter().zip(insured) {
             let nearest = || {
                 run.iter()
                     .filter_map(|id| self.chips.get(id))
@@ -169,6 +170,7 @@ impl Scribe {
                 .or_else(|| self.split_wager(&run))
                 .or_else(|| self.split_double(&run))
                 .or_else(|| self.beside_a_wager(&run))
+                .or(insured)
                 .or_else(nearest);
             let Some(space) = space else {
                 continue;
@@ -820,6 +822,61 @@ impl Scribe {
                     .all(|n| payoff_reach(dist(n.rest, s.at), chip_d))
             })
             .map(|s| s.space)
+    }
+
+    /// For each of `runs` (come to rest at one look), the space whose insurance bet it pays,
+    /// where one bet alone can be: insurance pays two to one, laid beside the bet on either
+    /// hand (08-11(15)(d)), once the dealer's hand is face up, and each bet is paid once. A
+    /// run within a payoff's reach ([`payoff_reach`]) of two spaces' bets pays the one no
+    /// other run of the look can be alone paying, nor was paid before. Held-out shift seed 83
+    /// at 2588.1 s: space 4's $16 insurance payoff fanned from its bet toward space 5's, its
+    /// end chip 1.07 chip widths from that bet, read with space 5's own payoff, judged at the
+    /// same look, as a second payoff of space 5's bet.
+    pub(super) fn insurance_paid_beside(&self, runs: &[Vec<u64>]) -> Vec<Option<u8>> {
+        let mut out: Vec<Option<u8>> = vec![None; runs.len()];
+        if !self.dealers_turn() {
+            return out;
+        }
+        // Each run's bets: open, unpaid insurance bets in sight within its reach.
+        let bets: Vec<Vec<usize>> = runs
+            .iter()
+            .map(|run| {
+                let (notes, chip_d, _) = self.run_notes(run);
+                self.stakes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.bet() == Bet::Insurance && !s.closed && !s.paid)
+                    .filter(|(_, s)| self.present(s))
+                    .filter(|(_, s)| {
+                        let near = notes
+                            .iter()
+                            .map(|n| dist(n.rest, s.at))
+                            .fold(f64::INFINITY, f64::min);
+                        !notes.is_empty() && payoff_reach(near, chip_d)
+                    })
+                    .map(|(k, _)| k)
+                    .collect()
+            })
+            .collect();
+        // A run with one bet left takes it; the rest are left with one fewer.
+        let mut taken: Vec<usize> = Vec::new();
+        loop {
+            let mut took = false;
+            for (i, b) in bets.iter().enumerate() {
+                if out[i].is_some() {
+                    continue;
+                }
+                let left: Vec<usize> = b.iter().copied().filter(|k| !taken.contains(k)).collect();
+                if let [k] = left[..] {
+                    out[i] = Some(self.stakes[k].space);
+                    taken.push(k);
+                    took = true;
+                }
+            }
+            if !took {
+                return out;
+            }
+        }
     }
 
     /// `run` less a tip's payoff laid over it: a chip worth just an unpaid tip whose space's

@@ -3786,3 +3786,80 @@ fn chips_by_last_rounds_split_hand_are_the_next_rounds_wager() {
         .lay_card(90, card, 3, card_box(p.toward(p.at, 3.0)), 9.8);
     assert_eq!(space(&p), Some(3), "the cards still out");
 }
+
+/// Two insurance payoffs judged at one look, one fanned from its bet toward the next space's
+/// bet: each pays its own bet, laid beside it (08-11(15)(d)), each bet paid once. Held-out
+/// shift seed 83 at 2588.1 s: space 4's $16 payoff fanned from its bet toward space 5's, its
+/// $1 end chip 1.07 chip widths from that bet, read with space 5's $24 payoff as a second
+/// payoff of space 5's bet, and space 4's unpaid. So too a look after space 5's was paid.
+#[test]
+fn an_insurance_payoff_fanned_toward_the_next_bet_pays_its_own() {
+    use crate::vision::scribe::centroid;
+    let paid = |looks: &[&[usize]]| {
+        let mut p = Paying::new();
+        p.radius = 10.7;
+        p.dealer_played();
+        // Where the bets and chips were found, pixels (on the insurance line, both bets
+        // within 3 pixels of their circles' middles).
+        let (bet4, bet5) = ([640.7, 422.1], [731.5, 432.7]);
+        p.put(60, bet4, 100);
+        p.stake(4, 1, WagerKind::Insurance, bet4, 100, vec![60]);
+        p.put(61, bet5, 200);
+        p.stake(5, 1, WagerKind::Insurance, bet5, 200, vec![61]);
+        // Both spaces' hands lie on their betting circles, in sight.
+        for (space, faces) in [(4u8, ["Ts", "Kd"]), (5, ["9c", "Qh"])] {
+            let circle = centroid(&p.scribe.layout.spaces[usize::from(space) - 1].bet);
+            p.scribe.hands[usize::from(space)] = vec![Vec::new()];
+            for (i, face) in faces.iter().enumerate() {
+                let id = 40 + 2 * u64::from(space) + i as u64;
+                let q = [circle[0] + 8.0 * i as f64, circle[1]];
+                let card = face.parse().expect("a card");
+                p.scribe.lay_card(id, card, space, card_box(q), p.t - 5.0);
+                p.scribe.hands[usize::from(space)][0].push(id);
+            }
+        }
+        p.t += 1.0;
+        // Space 5's payoff fanned toward the dealer; space 4's toward space 5's bet, its $1
+        // 24.5 pixels from that bet, its first $5 26.3 from its own.
+        let five = [
+            ([758.0, 433.0], 500),
+            ([756.0, 449.0], 500),
+            ([754.0, 462.0], 500),
+            ([752.0, 477.0], 500),
+            ([750.0, 490.0], 200),
+            ([749.0, 504.0], 200),
+        ];
+        let four = [
+            ([667.0, 423.0], 500),
+            ([682.0, 423.0], 500),
+            ([695.0, 423.0], 500),
+            ([709.0, 423.0], 100),
+        ];
+        let mut runs = Vec::new();
+        for (r, chips) in [&five[..], &four[..]].iter().enumerate() {
+            let mut run = Vec::new();
+            for (i, (q, v)) in chips.iter().enumerate() {
+                let id = 100 * (r as u64 + 1) + i as u64;
+                p.put(id, *q, *v);
+                run.push(id);
+            }
+            runs.push(run);
+        }
+        p.scribe.now = p.t + 0.5;
+        for id in [48, 49, 50, 51] {
+            p.scribe.cards.get_mut(&id).expect("a card").seen_t = p.scribe.now;
+        }
+        for look in looks {
+            p.scribe
+                .judge_at_spaces(look.iter().map(|&r| runs[r].clone()).collect());
+        }
+        let mut paid = p.paid();
+        paid.sort();
+        paid
+    };
+    assert_eq!(paid(&[&[0, 1]]), vec![(4, 1600), (5, 2400)]);
+    assert_eq!(paid(&[&[1, 0]]), vec![(4, 1600), (5, 2400)]);
+    // Paid a look apart, right to left (08-11(16)): space 5's bet is paid by then.
+    assert_eq!(paid(&[&[0], &[1]]), vec![(4, 1600), (5, 2400)]);
+    assert_eq!(paid(&[&[0]]), vec![(5, 2400)]);
+}
