@@ -46,6 +46,11 @@ const SPREAD_REACH: f64 = 0.75;
 /// found while they lay there; read $22 exact, and its $24 payoff an overpay).
 const UNDER_A_CARD: f64 = 0.2;
 
+/// Seconds between when a chip was last seen and when one of another value came to rest
+/// where it lay within which the later was laid over it (see
+/// [`Scribe::laid_over_another`]): the dealer's hand covers the spot a moment as it lays it.
+const COVERED_S: f64 = 1.0;
+
 impl Scribe {
     /// One stack or fanned run came to rest at `space`.
     pub(super) fn arrived(&mut self, space: u8, run: &[u64]) {
@@ -93,10 +98,19 @@ impl Scribe {
         // A chip lying where another space's wager was counted is that wager's, come to rest
         // again (uncovered after the dealer's hand passed over it, or its track found anew):
         // a payoff fanned up to the next space's fan does not take its chips in.
+        // Not a chip of another value laid over such a chip as that was lost: the payoff's,
+        // laid on the fan's end (held-out shift seed 84 at 1912.6 s: space 3's $23 payoff
+        // fanned up to space 4's wager, its $1 laid on the wager's end $5, taken for that
+        // $5, and the payoff read $22).
         let mut ran_into = false;
+        let laid_over = self.laid_over_another(&run);
         let run: Vec<u64> = run
             .into_iter()
             .filter(|id| match self.counted_elsewhere(space, *id) {
+                Some(_) if laid_over.contains(id) => {
+                    ran_into = true;
+                    true
+                }
                 Some(k) => {
                     self.own(&[*id], k);
                     ran_into = true;
@@ -1018,6 +1032,29 @@ impl Scribe {
                     || n.covered.is_some_and(|(at, ..)| counted_there(at))
             })
             .map(|(_, n)| n.value)
+    }
+
+    /// The chips of `run` each lying on a chip of another value, not of the run, that was
+    /// last seen within [`COVERED_S`] of when the run's chip came to rest there: laid over
+    /// it, the chip under covered as they were. A chip found again where it lay reads as it
+    /// did.
+    fn laid_over_another(&self, run: &[u64]) -> Vec<u64> {
+        run.iter()
+            .copied()
+            .filter(|id| {
+                let Some(n) = self.chips.get(id) else {
+                    return false;
+                };
+                let near = 0.25 * 2.0 * n.radius;
+                self.chips.iter().any(|(o, m)| {
+                    !run.contains(o)
+                        && m.value != n.value
+                        && dist(m.rest, n.rest) <= near
+                        && m.seen_t < n.seen_t
+                        && (m.seen_t - n.rest_t).abs() <= COVERED_S
+                })
+            })
+            .collect()
     }
 
     /// The open wager of a space other than `space` whose counted chips lay where chip `id`

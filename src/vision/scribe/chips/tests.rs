@@ -3863,3 +3863,45 @@ fn an_insurance_payoff_fanned_toward_the_next_bet_pays_its_own() {
     assert_eq!(paid(&[&[0], &[1]]), vec![(4, 1600), (5, 2400)]);
     assert_eq!(paid(&[&[0]]), vec![(5, 2400)]);
 }
+
+/// A payoff fanned up to the next space's wager fanned and counted, its last chip laid over
+/// the wager's end chip as that was lost from sight: the chip is the payoff's, of the value it
+/// reads, not the wager's chip found again (held-out shift seed 84 at 1912.6 s: space 3's $23
+/// payoff $5 $5 $5 $5 $2 $1, its $1 laid on space 4's end $5 0.27 s after that was last seen,
+/// taken for that $5, and the payoff read at least $22). A chip of the wager's value there,
+/// or one come to rest long after the wager's chip was last seen, is the wager's.
+#[test]
+fn a_payoffs_chip_laid_on_the_next_wagers_end_chip_as_it_went_is_the_payoffs() {
+    let paid = |last: i64, lost_before: f64| {
+        let mut p = Paying::new();
+        p.radius = 10.7;
+        p.hand_dealt();
+        p.dealer_played();
+        let step = 0.62;
+        let spots: Vec<[f64; 2]> = (0..6).map(|k| p.along(1.4 + f64::from(k) * step)).collect();
+        // Space 4's wager counted, its end $5 (track 60) where the payoff's sixth chip goes.
+        let under = spots[5];
+        p.put(60, under, 500);
+        p.stake(4, 1, WagerKind::Original, p.along(4.5), 1900, vec![60]);
+        let wager = p.scribe.stakes.len() - 1;
+        p.scribe.stakes[wager].counted = true;
+        p.scribe.stakes[wager].fan = vec![under, p.along(4.5)];
+        p.scribe.chips.get_mut(&60).expect("put").seen_t = p.t - lost_before;
+        let values = [500, 500, 500, 500, 200, last];
+        let run: Vec<u64> = (40..46).collect();
+        for (i, v) in values.iter().enumerate() {
+            p.put(40 + i as u64, spots[i], *v);
+        }
+        p.scribe.now = p.t + 1.2;
+        for id in &run {
+            p.scribe.chips.get_mut(id).expect("put").seen_t = p.scribe.now;
+        }
+        p.hand_seen();
+        p.scribe.arrived(3, &run);
+        p.paid()
+    };
+    assert_eq!(paid(100, 0.27), vec![(3, 2300)]);
+    // The wager's own $5 found again, or a chip laid there long after the $5 went.
+    assert_eq!(paid(500, 0.27), vec![(3, 2200)]);
+    assert_eq!(paid(100, 3.0), vec![(3, 2200)]);
+}
