@@ -526,6 +526,14 @@ impl Scribe {
         let nearest = |to: [f64; 2]| nearest_point(&points, to).unwrap_or(at);
         // Of the wagers it lies beside, the nearest: split hands laid close lie 1.2 chips
         // apart, each payoff on the player's side of its wager, to the right of the one before.
+        // This round's first: wagers are paid before the cards are picked up (08-11(12),
+        // (17)), so a wager kept from before the last clear, by a track left on its spot, is
+        // no wager this payoff pays while one put down since lies there (held-out shift seed
+        // 88 at 899.2 s: space 1's $5 paid one $5 chip, matched with the $18 wager of the
+        // round before, still open on the spot, and written a stacked payoff, a
+        // `payout_not_fanned` not there).
+        let cleared = self.cleared_at;
+        let before_the_clear = |s: &Stake| s.t <= cleared;
         let beside = self
             .stakes
             .iter()
@@ -567,7 +575,11 @@ impl Scribe {
                     && (main || matches!(s.kind, WagerKind::Tip | WagerKind::Insurance))
                     && placed
             })
-            .min_by(|a, b| dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)));
+            .min_by(|a, b| {
+                before_the_clear(a.1)
+                    .cmp(&before_the_clear(b.1))
+                    .then(dist(nearest(a.1.at), a.1.at).total_cmp(&dist(nearest(b.1.at), b.1.at)))
+            });
         let split = self
             .splits
             .iter()

@@ -3905,3 +3905,29 @@ fn a_payoffs_chip_laid_on_the_next_wagers_end_chip_as_it_went_is_the_payoffs() {
     assert_eq!(paid(500, 0.27), vec![(3, 2200)]);
     assert_eq!(paid(100, 3.0), vec![(3, 2200)]);
 }
+
+/// One chip paid beside this round's wager of one chip, where last round's wager, counted,
+/// is still open on the same spot (a track of it left there): the payoff pays this round's,
+/// a lone chip, not the top of a stack paying last round's (wagers are paid before the
+/// cards are picked up, 08-11(12), (17)). Held-out shift seed 88 at 899.2 s: space 1's $5
+/// paid one $5 chip, matched with the $18 wager of the round before and written stacked, a
+/// `payout_not_fanned` not there. With no wager put down since, last round's is paid.
+#[test]
+fn a_payoff_pays_this_rounds_wager_before_one_kept_from_the_last() {
+    let paid = |put_since: bool| {
+        let mut p = Paying::new();
+        p.hand_dealt();
+        p.hand_seen();
+        let s = &mut p.scribe.stakes[0];
+        (s.amount, s.put, s.counted, s.fan) = (1800, 100, true, vec![p.at]);
+        p.scribe.cleared_at = 3.0;
+        if put_since {
+            p.put(2, p.at, 500);
+            p.stake(3, 1, WagerKind::Original, p.at, 500, vec![2]);
+            p.scribe.stakes[1].t = 4.0;
+        }
+        p.pay_one(500)
+    };
+    assert_eq!(paid(true), (vec![(3, 500)], None, Some(false)));
+    assert_eq!(paid(false), (vec![(3, 500)], Some(false), Some(true)));
+}
