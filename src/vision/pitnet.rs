@@ -116,24 +116,29 @@ pub const LEAST_IN_SIGHT: f64 = 0.65;
 /// found less surely (held-out shift seed 19 at 2422 s: a $25 of an overpayment two-thirds
 /// in sight under the fan's last $1, found at 0.29 to 0.40 look after look).
 pub fn chip_in_sight(s: &Seen, others: &[Seen], radius: f64, floor: f32) -> f64 {
-    let Identity::Chip(value) = s.identity else {
-        return 1.0;
-    };
-    if radius <= 0.0 {
+    if !matches!(s.identity, Identity::Chip(_)) || radius <= 0.0 {
         return 1.0;
     }
     let covered: f64 = others
         .iter()
-        .filter(|o| {
-            matches!(o.identity, Identity::Chip(v) if v != value)
-                && o.score >= floor
-                && o.score > s.score
-        })
-        .map(|o| (o.centre[0] - s.centre[0]).hypot(o.centre[1] - s.centre[1]) / radius)
-        .filter(|&d| (COVER_FROM..2.0).contains(&d))
+        .filter_map(|o| covered_by(s, o, radius, floor))
         .map(|d| (2.0 * (d / 2.0).acos() - (d / 2.0) * (4.0 - d * d).sqrt()) / std::f64::consts::PI)
         .sum();
     (1.0 - covered).max(LEAST_IN_SIGHT)
+}
+
+/// How far (in radii `radius`, pixels) chip `o` lies from chip `s`, where `o` lies partly
+/// over `s` as [`chip_in_sight`] weighs it: of another value, found at least `floor` and
+/// surer than `s`, [`COVER_FROM`] to 2 radii off. `None` where it does not.
+pub fn covered_by(s: &Seen, o: &Seen, radius: f64, floor: f32) -> Option<f64> {
+    let Identity::Chip(value) = s.identity else {
+        return None;
+    };
+    let over = matches!(o.identity, Identity::Chip(v) if v != value)
+        && o.score >= floor
+        && o.score > s.score;
+    let d = (o.centre[0] - s.centre[0]).hypot(o.centre[1] - s.centre[1]) / radius;
+    (over && radius > 0.0 && (COVER_FROM..2.0).contains(&d)).then_some(d)
 }
 
 /// One picture's outputs from a run, borrowed from the run's output tensors.

@@ -18,7 +18,7 @@ use super::looker::{Look, Looker, REACH, SLACK};
 use super::looks;
 use super::on_card::OnCards;
 use super::pitnet::{
-    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Seen, Window, chip_in_sight, merge, scale_for,
+    ALIGN, COVER_FROM, LEAST_IN_SIGHT, Seen, Window, chip_in_sight, covered_by, merge, scale_for,
 };
 use super::pool::{self, Pooled};
 use super::reader::{Cut, Reader};
@@ -48,6 +48,10 @@ const LEAST_CARD: f64 = 0.65;
 /// outlined: found again at its index, outlined otherwise and refused by the reader, it is
 /// read again with that outline (see [`outlined_as_known`]).
 const LOST_LOOKS: u32 = 5;
+/// Looks, this one among them, for which a chip first found surely stays newly laid: a chip
+/// found faintly under it in any of them may have been laid with it (see [`faint_laid`]).
+/// The looker looks again where such a chip lies for three looks after (`SETTLE_LOOKS`).
+const NEW_LOOKS: usize = 4;
 
 /// The file name of the project's recognizer model.
 pub const MODEL_FILE: &str = "pitnet.onnx";
@@ -137,6 +141,9 @@ struct Stream {
     /// Chips the model found in one look only, carried since as found then (found nowhere a
     /// find lay before them, and not found again), each with the looks at it that missed it.
     once: Vec<(Seen, u32)>,
+    /// Centres of the chips first found surely at each of the last [`NEW_LOOKS`] less one
+    /// looks, oldest first.
+    new: Vec<Vec<[f64; 2]>>,
 }
 
 /// Where on the picture cards and chips can lie, from the table's layout (pixels).
@@ -545,6 +552,7 @@ impl Recognizer {
                 found: Vec::new(),
                 lost: Vec::new(),
                 once: Vec::new(),
+                new: Vec::new(),
             });
         }
         let Some(s) = self.stream.as_mut() else {
@@ -553,6 +561,7 @@ impl Recognizer {
         self.patches = 0;
         let regions = changes.regions.clone();
         s.changes = changes;
+        let laid_lately: Vec<[f64; 2]> = s.new.iter().flatten().copied().collect();
         // What was found outside the looks stands; what was found inside is found again.
         let (before, stays): (Vec<Seen>, Vec<Seen>) = std::mem::take(&mut s.found)
             .into_iter()
@@ -576,7 +585,7 @@ impl Recognizer {
                     && card_sized(f, self.chip_radius_model(f.centre))
             })
             .collect();
-        let all = self.faint_kept(all, &stays);
+        let all = self.faint_kept(all, &stays, Some((&before, &laid_lately)));
         let lost: Vec<Seen> = self
             .stream
             .as_ref()
@@ -606,6 +615,11 @@ impl Recognizer {
             .iter()
             .filter(|a| !a.is_card() && !before.iter().chain(&stays).any(|b| same_find(b, a)))
             .cloned()
+            .collect();
+        let newly: Vec<[f64; 2]> = new_now
+            .iter()
+            .filter(|a| a.score >= self.min_score)
+            .map(|a| a.centre)
             .collect();
         // A card back is patterned in the felt's green: where one went, the picture under its
         // middle may not change past sensor noise, only under its white edge (held-out shift
@@ -661,6 +675,10 @@ impl Recognizer {
                 .map(|b| (b.clone(), LOST_LOOKS)),
         );
         s.once = once;
+        s.new.push(newly);
+        if s.new.len() >= NEW_LOOKS {
+            s.new.remove(0);
+        }
         s.found = stays;
         s.found.extend(missed);
         s.found.extend(all);
@@ -687,8 +705,15 @@ impl Recognizer {
     /// [`Recognizer::min_score`] a covered chip is held to) kept: each find at least
     /// `min_score` surely, and a chip found less surely where chips found so (in `all`, or
     /// standing outside the looks in `stays`) lie partly over it, at least `min_score` times
-    /// the share of it in sight ([`chip_in_sight`]).
-    fn faint_kept(&self, all: Vec<Seen>, stays: &[Seen]) -> Vec<Seen> {
+    /// the share of it in sight ([`chip_in_sight`]). In a stream (`history`: what earlier
+    /// looks found where this one looked, and where chips were first found surely in the
+    /// last looks), a faint chip is kept only where it may have been laid ([`faint_laid`]).
+    fn faint_kept(
+        &self,
+        all: Vec<Seen>,
+        stays: &[Seen],
+        history: Option<(&[Seen], &[[f64; 2]])>,
+    ) -> Vec<Seen> {
         let floor = self.min_score;
         if all.iter().all(|s| s.score >= floor) {
             return all;
@@ -699,13 +724,20 @@ impl Recognizer {
             .filter(|s| s.score >= floor && !s.is_card())
             .cloned()
             .collect();
-        all.into_iter()
-            .filter(|s| {
+        let keep: Vec<bool> = all
+            .iter()
+            .map(|s| {
+                let r = self.chip_radius_model(s.centre);
                 s.score >= floor
-                    || f64::from(s.score)
-                        >= f64::from(floor)
-                            * chip_in_sight(s, &sure, self.chip_radius_model(s.centre), floor)
+                    || f64::from(s.score) >= f64::from(floor) * chip_in_sight(s, &sure, r, floor)
+                        && history.is_none_or(|(before, lately)| {
+                            faint_laid(s, &sure, before.iter().chain(stays), lately, r, floor)
+                        })
             })
+            .collect();
+        let mut k = keep.into_iter();
+        all.into_iter()
+            .filter(|_| k.next().unwrap_or(true))
             .collect()
     }
 
@@ -826,7 +858,7 @@ impl Recognizer {
             .run(input, 1, h, w, &[win], floor)?
             .pop()
             .unwrap_or_default();
-        let mut found = self.faint_kept(found, &[]);
+        let mut found = self.faint_kept(found, &[], None);
         self.patches += found.iter().filter(|s| s.is_face_up()).count();
         let keep = self.reader.read(rgb, width, height, &mut found)?;
         let mut k = keep.into_iter();
@@ -936,12 +968,47 @@ fn found_again(before: &[Seen], i: usize, all: &[Seen], chip_radius: f64) -> boo
     })
 }
 
+/// The least distance (pixels) within which two finds of one kind are one ([`same_find`]).
+const SAME_FIND: f64 = 6.0;
+
 /// True when `a` and `b` are one find: of one kind (card or chip), their centres within the
-/// larger half width of the two (at least 6 pixels).
+/// larger half width of the two (at least [`SAME_FIND`] pixels).
 fn same_find(b: &Seen, a: &Seen) -> bool {
     a.is_card() == b.is_card()
         && (a.centre[0] - b.centre[0]).hypot(a.centre[1] - b.centre[1])
-            <= b.half_width().max(a.half_width()).max(6.0)
+            <= b.half_width().max(a.half_width()).max(SAME_FIND)
+}
+
+/// Whether chip `s`, found faintly with chips of `sure` partly over it, may lie there: a chip
+/// of its value was found within [`AGAIN_RADII`] of `radius` of it by an earlier look (of
+/// `before`), or a chip lying over it ([`covered_by`]) was first found surely in this look
+/// (found nowhere a find of `before` lay) or lately (within [`SAME_FIND`] pixels of one of
+/// `lately`). A chip is laid under another as the two are laid, never under chips lying
+/// still: there the model's faint find is the felt between them (held-out shift seed 89 at
+/// 1954.4 s: a $25 found at 0.27 in the gap between space 3's wager fan and its double-down
+/// stack, both lying still 9 s and more, looked at as the dealer laid the tip's payoff
+/// beside them; it stood 1.5 s, was taken for more of the wager, and the $7 wager read $32,
+/// a `wager_outside_limits`, a `double_rule_broken` and an underpay, none there).
+fn faint_laid<'a>(
+    s: &Seen,
+    sure: &[Seen],
+    before: impl Iterator<Item = &'a Seen> + Clone,
+    lately: &[[f64; 2]],
+    radius: f64,
+    floor: f32,
+) -> bool {
+    let near = |a: [f64; 2], b: [f64; 2], d: f64| (a[0] - b[0]).hypot(a[1] - b[1]) <= d;
+    let again = before
+        .clone()
+        .any(|b| b.identity == s.identity && near(b.centre, s.centre, AGAIN_RADII * radius));
+    again
+        || sure
+            .iter()
+            .filter(|o| covered_by(s, o, radius, floor).is_some())
+            .any(|o| {
+                !before.clone().any(|b| same_find(b, o))
+                    || lately.iter().any(|p| near(*p, o.centre, SAME_FIND))
+            })
 }
 
 /// Whether chip `before[i]`, found by the model in one look only (one of `once`) and not found
@@ -1322,6 +1389,83 @@ mod tests {
     /// pixels in radius), the two are one chip; by the model's boxes they were two, and the
     /// second's track later took the next round's wager for its own. Chips a fan's step apart
     /// stay two.
+    /// A chip of `value` cents found at `score`, boxed as [`chip_at`] boxes one.
+    fn chip_of(value: i64, centre: [f64; 2], score: f32) -> Seen {
+        Seen {
+            identity: Identity::Chip(value),
+            score,
+            ..chip_at(centre)
+        }
+    }
+
+    /// Held-out shift seed 89 at 1954.4 s (pixels; chips there about 11 in radius): space 3's
+    /// wager fanned $2 $5 and its double-down stack $5 $2 below it, lying still 9 s and more.
+    fn wager_and_double() -> Vec<Seen> {
+        vec![
+            chip_of(200, [483.5, 270.5], 0.92),
+            chip_of(500, [497.5, 267.5], 0.95),
+            chip_of(500, [501.2, 296.7], 0.94),
+            chip_of(200, [502.5, 310.0], 0.90),
+        ]
+    }
+
+    #[test]
+    fn a_faint_chip_found_first_between_chips_lying_still_is_the_felt_between_them() {
+        // The look as the dealer laid the tip's payoff beside them: a $25 at 0.27 in the gap,
+        // the chips found again where they lay.
+        let faint = chip_of(2500, [506.4, 285.7], 0.269);
+        let before = wager_and_double();
+        let sure = wager_and_double();
+        // It lies partly under the wager's $5: faint, a chip might be there.
+        assert!(
+            sure.iter()
+                .any(|o| covered_by(&faint, o, 11.0, 0.4).is_some())
+        );
+        assert!(!faint_laid(&faint, &sure, before.iter(), &[], 11.0, 0.4));
+        // Laid lately, a chip over it may have come down on it as it was laid.
+        let lately = [[497.0, 268.0]];
+        assert!(faint_laid(&faint, &sure, before.iter(), &lately, 11.0, 0.4));
+        // Or laid in this look: a chip over it found nowhere a chip lay before.
+        let mut laid_now = wager_and_double();
+        laid_now.remove(1);
+        assert!(faint_laid(&faint, &sure, laid_now.iter(), &[], 11.0, 0.4));
+        // Long laid chips do not bear it out, however near they lie: the double's $5, 1.1
+        // radii off, is the same chip found again off its centre, not one over it.
+        let lately = [[501.2, 296.7], [502.5, 310.0]];
+        assert!(!faint_laid(
+            &faint,
+            &sure,
+            before.iter(),
+            &lately,
+            11.0,
+            0.4
+        ));
+    }
+
+    #[test]
+    fn a_faint_chip_found_before_where_it_lies_is_found_again() {
+        // Held-out shift seed 19 at 2422 s: a $25 of a payoff under the fan's last $1, found
+        // at 0.29 to 0.40 look after look long after the $1 was laid.
+        let one = chip_of(100, [400.0, 300.0], 0.95);
+        let faint = chip_of(2500, [385.0, 304.0], 0.31);
+        let sure = [one.clone()];
+        assert!(!faint_laid(
+            &faint,
+            &sure,
+            [one.clone()].iter(),
+            &[],
+            11.0,
+            0.4
+        ));
+        let earlier = chip_of(2500, [386.5, 302.0], 0.35);
+        let before = [one, earlier];
+        assert!(faint_laid(&faint, &sure, before.iter(), &[], 11.0, 0.4));
+        // A chip of another value found there before is not this one.
+        let other = chip_of(500, [386.5, 302.0], 0.35);
+        let before = [sure[0].clone(), other];
+        assert!(!faint_laid(&faint, &sure, before.iter(), &[], 11.0, 0.4));
+    }
+
     #[test]
     fn a_chip_found_twice_a_pixel_apart_is_one_chip() {
         let boxed = |centre: [f64; 2], score: f32| {
