@@ -715,11 +715,21 @@ fn chips_laid_by_a_payoff_long_after_its_space_was_cleared_are_not_more_of_it() 
     let payoff = p.fan(10, 1.4, &[500, 500, 200, 100]);
     p.scribe.arrived(3, &payoff);
     assert_eq!(p.paid(), vec![(3, 1300)]);
+    p.hand_dealt();
     p.t += 23.0;
     p.scribe.now = p.t + 1.0;
     p.put(20, p.along(1.4 + 4.0 * 0.62), 200);
     // Its space's cards still out (or a chip missed found a moment after), more of it.
+    p.hand_seen();
     assert_eq!(p.scribe.fan_continued(&[20]), Some(3));
+    // The round's cards all taken up 2 s before, the clear not yet judged: the next
+    // round's (held-out shift seed 91 at 1374.1 s: space 3's $2 tip bet put down in line
+    // with space 2's split hand's $25 payoff, read as $27 paid).
+    for id in [90, 91] {
+        p.scribe.cards.get_mut(&id).expect("a card").seen_t = p.t - 2.0;
+    }
+    assert_eq!(p.scribe.fan_continued(&[20]), None);
+    p.hand_seen();
     p.scribe.payoffs_cleared(3, p.t - 22.0);
     assert_eq!(p.scribe.fan_continued(&[20]), None);
     p.scribe.arrived(3, &[20]);
@@ -753,6 +763,8 @@ fn a_payoff_fanned_up_to_the_next_spaces_fan_leaves_its_chips_out() {
 #[test]
 fn a_payoffs_far_chip_beyond_a_missed_one_is_the_payoffs() {
     let mut p = Paying::new();
+    p.hand_dealt();
+    p.hand_seen();
     // $25 $5 [$2 missed] $1.
     let fan = p.fan(10, 1.4, &[2500, 500]);
     let far = p.along(1.4 + 3.0 * 0.62);
