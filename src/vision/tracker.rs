@@ -1826,38 +1826,29 @@ mod tests {
         // Held-out shift seed 23 at 117.5 s: a pair of fours split, the 4h set apart 4.3 of
         // its half widths from where it lay over the 4s (76.7 pixels, half width 17.8). The
         // same card moved, not a new one: read as one, the pair was never split, and the
-        // split wager was read as a double-down.
-        let mut frames = vec![vec![card("4s", 300.0, 200.0), card("4h", 320.0, 228.0)]; 10];
-        frames.extend(vec![vec![card("4s", 300.0, 200.0)]; 2]);
-        frames.extend(vec![
-            vec![card("4s", 300.0, 200.0), card("4h", 396.0, 188.0)];
-            10
-        ]);
-        let (_, changes) = run(&frames);
-        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
-        assert!(
-            changes.iter().any(
-                |(_, c)| matches!(c, Change::Moved { track, .. } if track.centre == [396.0, 188.0])
-            ),
-            "{changes:?}"
-        );
-        // So too a pair of one face, from a shoe of several decks (held-out shift seed 90 at
-        // 2559.4 s: a split 9h dealt a second 9h, and the pair split again).
-        let mut frames = vec![vec![card("9h", 300.0, 200.0), card("9h", 320.0, 228.0)]; 10];
-        frames.extend(vec![vec![card("9h", 300.0, 200.0)]; 2]);
-        frames.extend(vec![
-            vec![card("9h", 300.0, 200.0), card("9h", 396.0, 188.0)];
-            10
-        ]);
-        let (tr, changes) = run(&frames);
-        assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
-        assert_eq!(tr.objects().count(), 2);
-        assert!(
-            changes.iter().any(
-                |(_, c)| matches!(c, Change::Moved { track, .. } if track.centre == [396.0, 188.0])
-            ),
-            "{changes:?}"
-        );
+        // split wager was read as a double-down. So too a pair of one face, from a shoe of
+        // several decks (held-out shift seed 90 at 2559.4 s: a split 9h dealt a second 9h,
+        // and the pair split again).
+        for (first, second) in [("4s", "4h"), ("9h", "9h")] {
+            let mut frames = vec![vec![card(first, 300.0, 200.0), card(second, 320.0, 228.0)]; 10];
+            frames.extend(vec![vec![card(first, 300.0, 200.0)]; 2]);
+            frames.extend(vec![
+                vec![
+                    card(first, 300.0, 200.0),
+                    card(second, 396.0, 188.0)
+                ];
+                10
+            ]);
+            let (tr, changes) = run(&frames);
+            assert_eq!(appeared(&changes).len(), 2, "{changes:?}");
+            assert_eq!(tr.objects().count(), 2);
+            assert!(
+                changes.iter().any(|(_, c)| {
+                    matches!(c, Change::Moved { track, .. } if track.centre == [396.0, 188.0])
+                }),
+                "{changes:?}"
+            );
+        }
         // So far off with no card of its rank lying by where it lay, it is another card of
         // the face (shift seed 16 at 2203.5 s: space 3's cards swept up, and a 6s dealt to
         // space 4 a moment later).
