@@ -724,9 +724,8 @@ impl Recognizer {
             .filter(|s| s.score >= floor && !s.is_card())
             .cloned()
             .collect();
-        let keep: Vec<bool> = all
-            .iter()
-            .map(|s| {
+        all.into_iter()
+            .filter(|s| {
                 let r = self.chip_radius_model(s.centre);
                 s.score >= floor
                     || f64::from(s.score) >= f64::from(floor) * chip_in_sight(s, &sure, r, floor)
@@ -734,10 +733,6 @@ impl Recognizer {
                             faint_laid(s, &sure, before.iter().chain(stays), lately, r, floor)
                         })
             })
-            .collect();
-        let mut k = keep.into_iter();
-        all.into_iter()
-            .filter(|_| k.next().unwrap_or(true))
             .collect()
     }
 
