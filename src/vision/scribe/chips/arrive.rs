@@ -1083,15 +1083,22 @@ impl Scribe {
         })
     }
 
-    /// Whether chip `id` lies where a chip of a payoff was read (within a quarter of a
-    /// chip's width, as [`Scribe::counted_elsewhere`]): another space's, or `space`'s own once
-    /// whole (see [`Paid::open_at`]). The chip is that payoff's, found again.
+    /// Whether chip `id` lies where a chip of its value of a payoff was read (within a
+    /// quarter of a chip's width, as [`Scribe::counted_elsewhere`]): another space's, or
+    /// `space`'s own once whole (see [`Paid::open_at`]). The chip is that payoff's, found
+    /// again. A chip of another value lying there is another chip, laid where the payoff's
+    /// lay once it was taken up (held-out shift seed 91 at 3009.8 s: space 3's 50c tip bet
+    /// put down on the spot its $1 payoff of the round before had lain, taken for that $1
+    /// found again; the tip bet and its collection were never written).
     pub(super) fn paid_already(&self, space: u8, id: u64) -> bool {
         self.chips.get(&id).is_some_and(|n| {
             let near = 0.25 * 2.0 * n.radius;
             self.paid.iter().any(|p| {
                 (p.space != space || !p.open_at(n.rest_t))
-                    && p.points.iter().any(|q| dist(*q, n.rest) <= near)
+                    && p.points
+                        .iter()
+                        .zip(&p.values)
+                        .any(|(q, v)| *v == n.value && dist(*q, n.rest) <= near)
             })
         })
     }

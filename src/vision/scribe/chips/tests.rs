@@ -681,6 +681,42 @@ fn a_chip_of_a_whole_payoff_found_again_where_it_lay_is_no_more_paid() {
     assert_eq!(p.paid(), vec![(3, 1300)]);
 }
 
+/// A chip of another value put down where a chip of a payoff lay, once that payoff was
+/// taken up, is no chip of it found again (held-out shift seed 91 at 3009.8 s: space 3's
+/// 50c tip bet laid on the spot its $1 payoff of the round before had lain, taken for that
+/// $1; the tip bet and its collection were never written). A chip of the payoff's value
+/// there still is.
+#[test]
+fn a_chip_of_another_value_where_a_payoffs_chip_lay_is_a_new_chip() {
+    let tip_at = [480.0, 301.0];
+    let tips = |p: &Paying| {
+        p.scribe
+            .stakes
+            .iter()
+            .filter(|s| s.space == 3 && s.bet() == Bet::Tip)
+            .map(|s| s.amount)
+            .collect::<Vec<i64>>()
+    };
+    for (value, tip) in [(50, vec![50]), (100, vec![])] {
+        let mut p = Paying::new();
+        p.radius = 10.7;
+        p.scribe.paid.push(Paid {
+            space: 3,
+            t: p.t - 8.0,
+            event: u64::MAX,
+            points: vec![[tip_at[0] + 2.5, tip_at[1] - 2.3]],
+            values: vec![100],
+            amount: 100,
+            crowded: false,
+            cleared: Some(p.t - 6.0),
+        });
+        p.put(20, tip_at, value);
+        p.scribe.arrived(3, &[20]);
+        assert_eq!(tips(&p), tip, "a {value}c chip");
+        assert_eq!(p.paid(), vec![(3, 100)]);
+    }
+}
+
 /// A chip of the next space's payoff, read a while ago and still on the felt, found anew
 /// at the end of a fan laid beside it is that payoff's, not the fan's (shift seed 14 at
 /// 1629 s: space 2's split wager fanned up to space 3's payoff, read $13.00 for $8.00).
