@@ -681,6 +681,25 @@ fn a_chip_of_a_whole_payoff_found_again_where_it_lay_is_no_more_paid() {
     assert_eq!(p.paid(), vec![(3, 1300)]);
 }
 
+/// A chip found anew on an open wager's spot (its track lost under the dealer's hand) is
+/// no wager going down, whose hand would take the next card laid across it as its double's
+/// (held-out shift seed 89 at 221.8 s: space 1's 50c tip bet found anew as space 2's
+/// double-down card was dealt over space 1's split hand, the card written to that hand);
+/// a chip come to rest beside the wager is.
+#[test]
+fn a_chip_found_anew_on_a_wagers_spot_is_no_wager_going_down() {
+    let mut p = Paying::new();
+    let (on_spot, beside) = ([p.at[0] + 0.8, p.at[1] - 0.5], p.along(1.1));
+    p.put(20, on_spot, 500);
+    p.put(21, beside, 500);
+    p.scribe.arrivals = vec![20, 21];
+    let unread: Vec<[f64; 2]> = p.scribe.chips_unread().iter().map(|c| c.1).collect();
+    assert_eq!(unread, vec![beside]);
+    // The wager taken (closed), a chip there is a new one.
+    p.scribe.stakes[0].closed = true;
+    assert_eq!(p.scribe.chips_unread().len(), 2);
+}
+
 /// A chip of another value put down where a chip of a payoff lay, once that payoff was
 /// taken up, is no chip of it found again (held-out shift seed 91 at 3009.8 s: space 3's
 /// 50c tip bet laid on the spot its $1 payoff of the round before had lain, taken for that
