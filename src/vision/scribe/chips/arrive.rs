@@ -640,8 +640,10 @@ impl Scribe {
                 .unwrap_or(unseen);
             let p = &self.paid[i];
             let (event, amount, crowded) = (p.event, p.amount + unseen, p.crowded);
-            let short =
-                fan_has_gap(&fan, chip_d) || crowded || self.runs_under_a_card(&fan, chip_d);
+            let short = fan_has_gap(&fan, chip_d)
+                || fan_broken(&fan, chip_d)
+                || crowded
+                || self.runs_under_a_card(&fan, chip_d);
             self.amend(event, |k| {
                 if let EventKind::Payout {
                     money,

@@ -845,6 +845,37 @@ fn a_payoffs_far_chip_beyond_a_missed_one_is_the_payoffs() {
     assert!(!continues(&line, &[beyond], chip_d, from, false));
 }
 
+/// A payoff's near chip, come to rest in the same look as the rest of it but short of a chip
+/// the look missed, is read first and the fan beyond continues it: not a double-down laid
+/// past a payoff, and what is read is a lower bound (held-out shift seed 93 at 1140.0 s: a
+/// $28.50 blackjack payoff fanned $25 $2 $1 50c, a chip after the $25 missed, read as a
+/// $2.50 double-down and a $25 payoff, a `double_rule_broken` and an `overpay` not there).
+#[test]
+fn a_payoffs_near_chip_short_of_a_missed_one_is_read_first() {
+    let mut p = Paying::new();
+    p.hand_dealt();
+    p.hand_seen();
+    let near = p.along(1.4);
+    p.put(10, near, 2500);
+    // $25 [$2 missed] $1 50c: the chip missed is worth at least the $1 beside it.
+    let fan = p.fan(20, 1.4 + 2.0 * 0.62, &[100, 50]);
+    p.scribe.arrivals = fan.into_iter().chain([10]).collect();
+    p.scribe.judge_arrivals(true);
+    assert_eq!(p.scribe.stakes.len(), 1, "no double-down");
+    assert_eq!(payoff_written(&p), Some(2750));
+    assert_eq!(payoff_at_least(&p), Some(true));
+    // As it was found: the chips beyond the one missed found off their places, steps of 24
+    // and 15 pixels (chips 22 wide), too uneven to show the gap by the fan's own step; the
+    // first step, wider than a chip, still does. An even fan has none.
+    let found = [[532.3, 270.0], [555.9, 266.0], [571.2, 263.6]];
+    assert!(!fan_has_gap(&found, 22.0));
+    assert!(fan_broken(&found, 22.0));
+    assert!(!fan_broken(
+        &[[532.3, 270.0], [545.9, 268.0], [559.5, 266.0]],
+        22.0
+    ));
+}
+
 /// A split hand's payoff laid on the player's side of its wager and fanned away from the
 /// dealer (hands laid close within a space) points back at the wager's spot: the next
 /// round's wager put down there, within a chip's width of the payoff's near chip and on
