@@ -700,6 +700,40 @@ fn a_chip_found_anew_on_a_wagers_spot_is_no_wager_going_down() {
     assert_eq!(p.scribe.chips_unread().len(), 2);
 }
 
+/// A chip come to rest on the line of a wager spread where it stood, a missed chip's gap past
+/// its far end, in the look that counted the spread, is the wager's end chip, not a payoff
+/// (held-out shift seed 93 at 870.7 s: space 2's $23 wager spread toward the dealer, its $2
+/// unfound, its $1 beyond read as space 1's split hand's payoff).
+#[test]
+fn a_chip_past_a_spread_wagers_end_across_a_missed_chip_is_the_wagers() {
+    let mut p = Paying::new();
+    p.hand_dealt();
+    p.hand_seen();
+    p.dealer_played();
+    let at = p.at;
+    let fan: Vec<[f64; 2]> = (0..4).map(|i| p.toward(at, 0.62 * f64::from(i))).collect();
+    let s = &mut p.scribe.stakes[0];
+    (s.counted, s.fan, s.fanned_t, s.amount) = (true, fan.clone(), Some(p.t), 2000);
+    // $5 $5 $5 $5 [$2 missed] $1.
+    let one = p.toward(at, 0.62 * 5.0);
+    p.put(40, one, 100);
+    // Space 2's second split hand's wager, the $1 lying where its payoff goes: 1.4 chip
+    // widths to the dealer's right of it.
+    let right = p.scribe.axes[2].right;
+    let d = 1.4 * 2.0 * p.radius;
+    let hand_two = [one[0] - right[0] * d, one[1] - right[1] * d];
+    p.put(50, hand_two, 300);
+    p.stake(2, 2, WagerKind::Split, hand_two, 300, vec![50]);
+    assert_eq!(
+        p.scribe.split_payoff(&[40]),
+        Some(2),
+        "where its payoff would lie"
+    );
+    p.scribe.judge_at_spaces(vec![vec![40]]);
+    assert_eq!(p.paid(), Vec::<(u8, i64)>::new(), "no payoff");
+    assert_eq!(p.scribe.stakes.len(), 2, "no new wager");
+}
+
 /// A chip of another value put down where a chip of a payoff lay, once that payoff was
 /// taken up, is no chip of it found again (held-out shift seed 91 at 3009.8 s: space 3's
 /// 50c tip bet laid on the spot its $1 payoff of the round before had lain, taken for that
