@@ -478,19 +478,23 @@ impl Scribe {
 
     /// The space of the open main wager fanned where it stood, counted within [`GAP_S`] of
     /// when `run` came to rest, whose fan `run` continues past its far end (see
-    /// [`continues`]): the wager's end chips, beyond a chip of it the look missed, not a chip
-    /// laid apart (held-out shift seed 93 at 870.7 s: space 2's $23 wager spread toward the
+    /// [`continues`]), one chip alone lying further from the wager's spot than every chip of
+    /// the fan: the wager's end chip, beyond a chip of it the look missed, not a chip laid
+    /// apart (nor a payoff fanned from beside the spot, whose first chip lies by the fan) (held-out shift seed 93 at 870.7 s: space 2's $23 wager spread toward the
     /// dealer where it stood, its $2 unfound, its $1 beyond taken for space 1's split hand's
     /// payoff, and that hand's $3 payoff read after it as more: an `overpay` and a
     /// `payoff_not_hand_by_hand` not there).
     fn wager_fan_continued(&self, run: &[u64]) -> Option<u8> {
         let (notes, chip_d, t) = self.run_notes(run);
-        let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
+        let [n] = notes[..] else {
+            return None;
+        };
         self.stakes
             .iter()
             .filter(|s| !s.closed && s.bet() == Bet::Main && s.counted && s.fan.len() >= 2)
             .filter(|s| s.fanned_t.is_some_and(|f| (t - f).abs() <= GAP_S))
-            .find(|s| continues(&s.fan, &points, chip_d, s.at, true))
+            .filter(|s| s.fan.iter().all(|q| dist(*q, s.at) < dist(n.rest, s.at)))
+            .find(|s| continues(&s.fan, &[n.rest], chip_d, s.at, true))
             .map(|s| s.space)
     }
 

@@ -732,6 +732,10 @@ fn a_chip_past_a_spread_wagers_end_across_a_missed_chip_is_the_wagers() {
     p.scribe.judge_at_spaces(vec![vec![40]]);
     assert_eq!(p.paid(), Vec::<(u8, i64)>::new(), "no payoff");
     assert_eq!(p.scribe.stakes.len(), 2, "no new wager");
+    // The wager's payoff, fanned from beside its spot in the same look, is its payoff.
+    let payoff = p.fan(60, 1.4, &[500, 500, 500, 500]);
+    p.scribe.judge_at_spaces(vec![payoff]);
+    assert_eq!(p.paid(), vec![(3, 2000)]);
 }
 
 /// A chip of another value put down where a chip of a payoff lay, once that payoff was
