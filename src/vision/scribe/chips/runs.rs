@@ -129,12 +129,15 @@ impl Scribe {
 
     /// Whether the one chip of `run` lies short of one of `fans`, across the gap of a chip
     /// missed ([`NEAR_END_GAP`] chip widths or less from the fan's nearest chip), nearer the
-    /// betting circle nearest it than any chip of that fan: the fan's near end, not a chip
-    /// laid past it (held-out shift seed 93 at 1140.0 s: space 3's $28.50 blackjack payoff
+    /// betting circle nearest it than any chip of that fan, and came to rest with it (within
+    /// [`TOGETHER_S`]): the fan's near end, not a chip laid past it. Not a chip laid in a
+    /// movement of its own (held-out shift seed 92 at 208.5 s: space 3's 50-cent tip payoff,
+    /// laid a second after space 2's $15 payoff fanned toward it, read first and the $15 as
+    /// more of it) (held-out shift seed 93 at 1140.0 s: space 3's $28.50 blackjack payoff
     /// fanned $25 $2 $1 50c from its wager, a chip after the $25 unfound; the two beyond,
     /// read before the $25, taken for a $2.50 double-down, and the $25 for the payoff, a
     /// `double_rule_broken` and an `overpay` not there).
-    fn short_of_a_fan(&self, run: &[u64], fans: &[Vec<u64>]) -> bool {
+    pub(super) fn short_of_a_fan(&self, run: &[u64], fans: &[Vec<u64>]) -> bool {
         let [id] = run else {
             return false;
         };
@@ -160,6 +163,9 @@ impl Scribe {
             !notes.is_empty()
                 && gap <= NEAR_END_GAP * 2.0 * n.radius
                 && notes.iter().all(|m| dist(m.rest, centre) > own)
+                && notes
+                    .iter()
+                    .any(|m| (m.rest_t - n.rest_t).abs() <= TOGETHER_S)
         })
     }
 

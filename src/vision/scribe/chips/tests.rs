@@ -897,6 +897,12 @@ fn a_payoffs_near_chip_short_of_a_missed_one_is_read_first() {
     p.put(10, near, 2500);
     // $25 [$2 missed] $1 50c: the chip missed is worth at least the $1 beside it.
     let fan = p.fan(20, 1.4 + 2.0 * 0.62, &[100, 50]);
+    assert!(p.scribe.short_of_a_fan(&[10], std::slice::from_ref(&fan)));
+    // Not a chip come to rest a movement after the fan (held-out shift seed 92 at 208.5 s: a
+    // tip's payoff laid by the end of the next space's payoff fanned toward it).
+    p.scribe.chips.get_mut(&10).expect("the $25").rest_t += 1.0;
+    assert!(!p.scribe.short_of_a_fan(&[10], std::slice::from_ref(&fan)));
+    p.scribe.chips.get_mut(&10).expect("the $25").rest_t -= 1.0;
     p.scribe.arrivals = fan.into_iter().chain([10]).collect();
     p.scribe.judge_arrivals(true);
     assert_eq!(p.scribe.stakes.len(), 1, "no double-down");
