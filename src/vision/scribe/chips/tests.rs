@@ -3766,6 +3766,26 @@ fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could(
     );
 }
 
+/// A chip found where a wager's stack lies is that stack, missed a look under the dealer's
+/// hand, only while the stack was found a moment before ([`MARKS_S`]); where a stack that
+/// went a second before lay, it is a chip in flight (held-out shift seed 94 at 396.4 s: space
+/// 4's $19 wager handed back, slid out across the place where its double had lain a second
+/// before, found in flight only there, taken for the double, and read as collected).
+#[test]
+fn a_chip_found_where_a_stack_that_went_lay_is_in_flight() {
+    let flying = |since: f64| {
+        let mut p = Paying::new();
+        p.scribe.now = p.t + since;
+        let at = [p.at[0], p.at[1] + 0.9 * p.radius];
+        let found = crate::vision::scribe::tests::chip_seen(200, at);
+        p.scribe.watch_chips_flying(&[found]);
+        p.scribe.chips_flying.len()
+    };
+    assert_eq!(flying(0.2), 0, "the wager's stack, missed a look");
+    assert_eq!(flying(0.4), 0, "the wager's stack, missed two looks");
+    assert_eq!(flying(1.0), 1, "a chip in flight");
+}
+
 /// A chip found in flight out past a wager's spot a moment after the wager went, and a
 /// payoff laid then a step or two on from where it was found: a chip of that payoff on its
 /// way from the tray, not the wager handed back (payoffs are laid past a split hand's wager
