@@ -41,6 +41,8 @@ pub(super) struct ChipNote {
     centre: [f64; 2],
     /// When last found, seconds.
     seen_t: f64,
+    /// When found before that, seconds (as `seen_t` when found once).
+    seen_before: f64,
     rest: [f64; 2],
     rest_t: f64,
     placed: bool,
@@ -299,6 +301,7 @@ impl Scribe {
                         radius,
                         centre: tr.centre,
                         seen_t: tr.last,
+                        seen_before: tr.last,
                         rest: tr.centre,
                         rest_t: tr.first,
                         placed: false,
@@ -416,6 +419,9 @@ impl Scribe {
         let lay = (n.rest, n.rest_t, n.value);
         let lay_still = n.placed && n.seen_t - n.rest_t >= settle;
         n.centre = tr.centre;
+        if tr.last > n.seen_t {
+            n.seen_before = n.seen_t;
+        }
         n.seen_t = tr.last;
         if let Identity::Chip(v) = tr.identity {
             n.value = v;

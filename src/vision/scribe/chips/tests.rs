@@ -9,6 +9,7 @@ fn chip(x: f64, y: f64, value: i64) -> ChipNote {
         radius: 9.0,
         centre: [x, y],
         seen_t: 0.0,
+        seen_before: 0.0,
         rest: [x, y],
         rest_t: 0.0,
         placed: true,
@@ -3784,6 +3785,43 @@ fn a_chip_found_where_a_stack_that_went_lay_is_in_flight() {
     assert_eq!(flying(0.2), 0, "the wager's stack, missed a look");
     assert_eq!(flying(0.4), 0, "the wager's stack, missed two looks");
     assert_eq!(flying(1.0), 1, "a chip in flight");
+}
+
+/// A wager's chip found once more, four looks after it was last found and just after the
+/// hand's double went, was the double on its way out across the wager's spot: the wager
+/// went when last found before (held-out shift seed 95 at 254.0 s: space 3's $11 wager
+/// collected under the dealer's hand, its double handed back as the dealer's natural voided
+/// it, 08-11(10)(e), slid out across the wager's spot; both read as handed back, and a
+/// `losing_wager_not_collected` not there). Found so once the double went, it is the wager.
+#[test]
+fn a_wagers_chip_found_once_as_its_double_went_was_the_double_in_flight() {
+    let went = |found_again: Option<f64>, double_went: f64| {
+        let mut p = Paying::new();
+        p.scribe.step = 0.2;
+        p.scribe.cleared_at = 30.0;
+        let (r, toward) = (p.radius, p.scribe.axes[3].toward);
+        let double_at = p.toward(p.at, 1.3);
+        p.put(2, double_at, 500);
+        p.stake(3, 1, WagerKind::Double, double_at, 500, vec![2]);
+        let last = found_again.unwrap_or(19.2);
+        let n = p.scribe.chips.get_mut(&1).expect("the wager's chip");
+        (n.seen_before, n.seen_t) = (19.2, last);
+        p.scribe.chip_leaving.push((1, last));
+        p.scribe.chip_leaving.push((2, double_went));
+        // The double found on its way out to the player, 12 radii past its spot.
+        let out = [
+            double_at[0] - toward[0] * 12.0 * r,
+            double_at[1] - toward[1] * 12.0 * r,
+        ];
+        p.scribe.chips_flying.push((20.2, out));
+        p.scribe.now = 25.0;
+        p.scribe.judge_departures(false);
+        went_from_three(&p)
+    };
+    assert_eq!(went(None, 19.87), ["collect", "return"]);
+    assert_eq!(went(Some(20.0), 19.87), ["collect", "return"]);
+    // Found again before the double went, the wager went with it.
+    assert_eq!(went(Some(20.0), 20.07), ["return"]);
 }
 
 /// A chip found in flight out past a wager's spot a moment after the wager went, and a
