@@ -30,9 +30,10 @@ const GATHER_S: f64 = 0.5;
 /// Seconds since a chip followed was last found within which it still marks its place: a
 /// chip found there now is it, missed a look or two under the dealer's hand, not a chip in
 /// flight. A stack that went a second before marks nothing (held-out shift seed 94 at
-/// 396.4 s: space 4's $19 wager handed back as its double was collected, 08-11(10)(e), slid
-/// out across the place where the double had lain a second before; found in flight only
-/// there, taken for the double, and the wager read as collected with it).
+/// 396.4 s: space 4's $19 double handed back as its wager was collected, the dealer's
+/// natural voiding it, 08-11(10)(e), slid out across the place where the wager had lain a
+/// second before; found in flight only there, taken for the wager's stack, and the double
+/// read as collected with it).
 const MARKS_S: f64 = 0.5;
 
 /// How far out past a wager's spot, away from the dealer, a chip in flight is found when the
@@ -77,9 +78,9 @@ impl Scribe {
     }
 
     /// Notes the chips found in this look that lie away from every chip followed (found
-    /// within [`MARKS_S`]): chips in flight, found a look or two as they cross the felt (a track needs more to begin), kept
-    /// while a wager that went may still be judged by them. (A chip found now and then where
-    /// it lies is noted too; see [`Scribe::carried_out`].)
+    /// within [`MARKS_S`]): chips in flight, found a look or two as they cross the felt (a
+    /// track needs more to begin), kept while a wager that went may still be judged by them.
+    /// (A chip found now and then where it lies is noted too; see [`Scribe::carried_out`].)
     pub(in crate::vision::scribe) fn watch_chips_flying(&mut self, found: &[Seen]) {
         let now = self.now;
         let keep = self.config.judge_after_s + 2.0 * FLIGHT_S + PRESENT_S;

@@ -3770,8 +3770,8 @@ fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could(
 /// A chip found where a wager's stack lies is that stack, missed a look under the dealer's
 /// hand, only while the stack was found a moment before ([`MARKS_S`]); where a stack that
 /// went a second before lay, it is a chip in flight (held-out shift seed 94 at 396.4 s: space
-/// 4's $19 wager handed back, slid out across the place where its double had lain a second
-/// before, found in flight only there, taken for the double, and read as collected).
+/// 4's $19 double handed back, slid out across the place where its wager had lain a second
+/// before, found in flight only there, taken for the wager, and read as collected).
 #[test]
 fn a_chip_found_where_a_stack_that_went_lay_is_in_flight() {
     let flying = |since: f64| {
