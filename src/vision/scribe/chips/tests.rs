@@ -4131,3 +4131,75 @@ fn a_payoff_pays_this_rounds_wager_before_one_kept_from_the_last() {
     assert_eq!(paid(true), (vec![(3, 500)], None, Some(false)));
     assert_eq!(paid(false), (vec![(3, 500)], Some(false), Some(true)));
 }
+/// A hand's double-down fanned over the tip bet beside it, a chip of it laid square on the
+/// tip and read as the tip, counts that chip: a fan's chips lie a step apart (08-11(16)(a)),
+/// and the gap of one chip at the tip's spot is the chip over it. The tip's payoff, laid past
+/// the fan's end after every hand was paid (08-11(16)(b)), is the tip's, though the fan's end
+/// chip is found again beside it as the dealer's hand goes (held-out shift seed 95 at 632.5 s,
+/// these pixels less 2.5 across and 8.5 down: space 4's $13 double-down fanned $5 $5 $2 $1
+/// where it stood, its $2 on the $2 tip; read $11, then the tip's $2 payoff taken for its $2
+/// uncovered late, and the payoff missed).
+#[test]
+fn a_double_downs_chip_laid_on_the_tip_is_counted_and_the_tips_payoff_is_the_tips() {
+    let mut p = Paying::new();
+    p.radius = 10.6;
+    p.scribe.stakes.clear();
+    let shift = |x: f64, y: f64| [x - 2.5, y - 8.5];
+    let tip = shift(615.8, 276.3);
+    p.put(4, tip, 200);
+    p.stake(4, 1, WagerKind::Tip, tip, 200, vec![4]);
+    let wager = shift(641.6, 250.9);
+    p.stake(4, 1, WagerKind::Original, wager, 1300, Vec::new());
+    let fan = [
+        shift(601.1, 252.6),
+        shift(614.5, 251.7),
+        shift(626.4, 251.6),
+        shift(640.7, 252.0),
+    ];
+    {
+        let s = &mut p.scribe.stakes[1];
+        (s.counted, s.fan, s.paid) = (true, fan.to_vec(), true);
+    }
+    // The double-down's $1-topped stack, last seen a moment before its fan came to rest.
+    let double = shift(640.3, 276.3);
+    p.put(3, double, 100);
+    p.scribe.chips.get_mut(&3).expect("the stack").seen_t = p.t - 0.2;
+    p.stake(4, 1, WagerKind::Double, double, 100, vec![3]);
+    let laid = [
+        (20, shift(626.0, 279.1), 500),
+        (21, shift(640.1, 278.6), 500),
+        (22, shift(601.4, 278.9), 100),
+    ];
+    for (id, at, v) in laid {
+        p.put(id, at, v);
+    }
+    let t = p.t;
+    p.scribe.arrivals = vec![20, 21, 22];
+    // The tip, under the double's $2, is found all along.
+    let judge = |p: &mut Paying, at: &[f64]| {
+        for now in at {
+            p.scribe.now = *now;
+            for (_, n) in p.scribe.chips.iter_mut().filter(|(id, _)| **id != 3) {
+                n.seen_t = *now;
+            }
+            p.scribe.judge_arrivals(false);
+        }
+    };
+    judge(&mut p, &[t + 1.0, t + 1.6]);
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    let s = &p.scribe.stakes[2];
+    assert_eq!((s.amount, s.counted), (1300, true), "{s:?}");
+    // The tip's payoff 4.3 s later past the $1 end, the $1 found again 0.6 s after it.
+    p.t = t + 4.3;
+    p.put(30, shift(588.9, 277.3), 200);
+    p.t = t + 4.9;
+    p.put(31, shift(603.0, 279.0), 100);
+    p.scribe.arrivals = vec![30, 31];
+    judge(&mut p, &[t + 6.1, t + 6.7]);
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    assert!(p.paid().contains(&(4, 200)), "the tip paid: {:?}", p.paid());
+    let tip = &p.scribe.stakes[0];
+    assert_eq!((tip.amount, tip.counted), (200, false), "{tip:?}");
+    let s = &p.scribe.stakes[2];
+    assert_eq!((s.amount, s.counted), (1300, true), "{s:?}");
+}
