@@ -83,7 +83,13 @@ impl Scribe {
         // One movement of the hand is read whole: a chip waits for those come to rest with it
         // nearby that are still held back, though it lies clear of what holds them (held-out
         // shift seed 30 at 1742.4 s: a double-down fanned over the tip bet beside it, its
-        // end chip, beyond the tip, read alone first and taken for the tip fanned).
+        // end chip, beyond the tip, read alone first and taken for the tip fanned). So too for
+        // those come to rest before it nearby: what was laid first is read first, a payoff
+        // beside its wager's fan (held-out shift seed 96 at 485.0 s: space 6's $23 payoff
+        // fanned beside its wager half a second after the wager was fanned where it stood,
+        // read while the wager's fan was held back by chips still coming to rest beside it,
+        // beside a wager not yet counted and out of sight; never written, and the hand's
+        // `underpay` observed $0).
         loop {
             let held: Vec<u64> = rest
                 .iter()
@@ -91,7 +97,7 @@ impl Scribe {
                 .filter(|c| {
                     rest.iter().any(|o| {
                         !ready_ids.contains(&o.0)
-                            && (o.2 - c.2).abs() <= TOGETHER_S
+                            && o.2 - c.2 <= TOGETHER_S
                             && dist(o.1, c.1) <= 6.0 * c.3
                     })
                 })

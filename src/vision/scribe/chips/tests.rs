@@ -4203,3 +4203,69 @@ fn a_double_downs_chip_laid_on_the_tip_is_counted_and_the_tips_payoff_is_the_tip
     let s = &p.scribe.stakes[2];
     assert_eq!((s.amount, s.counted), (1300, true), "{s:?}");
 }
+/// A payoff fanned beside a wager waits to be read until the wager's own fan, come to rest
+/// before it nearby, is read: the payoff is read beside the counted wager (08-11(16)(a)), in
+/// the order laid. Held-out shift seed 96 at 485.0 s, these pixels shifted 12.5 right and 3
+/// up: space 6's $23 wager fanned where it stood, held back by chips still coming to rest
+/// beside it, and its $23 payoff fanned beside it half a second later read first, beside a
+/// wager not yet counted and out of sight: the payoff was never written, and the hand's
+/// `underpay` observed $0.
+#[test]
+fn a_payoff_waits_for_the_wager_fanned_before_it_nearby() {
+    let mut p = Paying::new();
+    p.radius = 10.5;
+    p.scribe.stakes.clear();
+    let shift = |x: f64, y: f64| [x + 12.5, y - 3.0];
+    let spot = shift(911.8, 331.0);
+    p.put(2, spot, 100);
+    p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
+    p.stake(6, 1, WagerKind::Original, spot, 100, vec![2]);
+    let t = p.t;
+    let wager = [
+        (20, shift(909.0, 333.3), 500),
+        (21, shift(895.7, 329.5), 500),
+        (22, shift(881.9, 324.7), 500),
+        (23, shift(869.0, 320.6), 500),
+        (24, shift(857.3, 316.4), 200),
+        (25, shift(843.2, 312.4), 100),
+    ];
+    for (id, at, v) in wager {
+        p.put(id, at, v);
+    }
+    p.t = t + 0.55;
+    let payoff = [
+        (30, shift(939.0, 343.3), 500),
+        (31, shift(935.0, 355.4), 500),
+        (32, shift(931.0, 369.5), 500),
+        (33, shift(926.6, 381.8), 500),
+        (34, shift(924.1, 395.0), 200),
+        (35, shift(919.6, 407.9), 100),
+    ];
+    for (id, at, v) in payoff {
+        p.put(id, at, v);
+    }
+    // A chip come to rest by the wager's fan 1.3 s on, clear of the payoff: the fan waits.
+    p.t = t + 1.3;
+    p.put(40, shift(875.0, 275.0), 100);
+    p.scribe.arrivals = (20..26).chain(30..36).chain([40]).collect();
+    let judge = |p: &mut Paying, now: f64| {
+        p.scribe.now = now;
+        for (id, n) in p.scribe.chips.iter_mut() {
+            if *id != 2 {
+                n.seen_t = now;
+            }
+        }
+        p.scribe.judge_arrivals(false);
+    };
+    judge(&mut p, t + 1.7);
+    assert!(
+        (30..36).all(|id| p.scribe.arrivals.contains(&id)),
+        "the payoff waits for the wager: {:?}",
+        p.scribe.arrivals
+    );
+    judge(&mut p, t + 2.5);
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    let s = &p.scribe.stakes[0];
+    assert_eq!((s.amount, s.counted), (2300, true), "{s:?}");
+    assert!(p.paid().contains(&(6, 2300)), "the payoff: {:?}", p.paid());
+}
