@@ -1406,14 +1406,16 @@ impl Scribe {
                         && !fan.iter().any(between)
                 })
             });
+            if !gap {
+                return None;
+            }
             // The chip showing on the tip's spot since the fan came to rest.
-            let showing = tip
-                .tracks
+            tip.tracks
                 .iter()
                 .filter_map(|id| self.chips.get(id))
                 .filter(|n| n.seen_t >= t && dist(n.centre, tip.at) <= 0.5 * chip_d)
-                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))?;
-            gap.then_some((tip.at, showing.value))
+                .max_by(|a, b| a.seen_t.total_cmp(&b.seen_t))
+                .map(|n| (tip.at, n.value))
         })
     }
 
