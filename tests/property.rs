@@ -4,7 +4,7 @@
 
 use pitwatch::audit::{RoundStatus, audit};
 use pitwatch::events::{
-    Bet, Event, EventKind, Money, PostKind, Target, WagerKind, parse_line, to_line,
+    AtMost, Bet, Event, EventKind, Money, PostKind, Target, WagerKind, parse_line, to_line,
 };
 use pitwatch::rules::cards::Card;
 use pitwatch::rules::twenty_one::{
@@ -210,18 +210,22 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
             bet.clone(),
             money.clone(),
             prop::option::of(any::<bool>()),
-            any::<bool>()
+            any::<bool>(),
+            prop::option::of(0i64..10_000)
         )
-            .prop_map(
-                |(space, hand, bet, money, fanned, at_least)| EventKind::Payout {
+            .prop_map(|(space, hand, bet, money, fanned, at_least, more)| {
+                EventKind::Payout {
                     space,
                     hand,
                     bet,
+                    at_most: more
+                        .filter(|_| at_least)
+                        .and_then(|m| AtMost::cents(money.amount + m)),
                     money,
                     fanned,
                     at_least,
                 }
-            ),
+            }),
         (1u8..=9, 1u8..=4, bet, money, any::<bool>()).prop_map(
             |(space, hand, bet, money, at_least)| EventKind::Return {
                 space,

@@ -227,6 +227,12 @@ pub struct SpaceState {
     /// A main-bet payoff here is known only as at least its amount (a stack not fanned, seen
     /// by its top chip): it is not found short.
     pub paid_min: bool,
+    /// Where `paid_min`, how much more than their amounts the main-bet payoffs known only as
+    /// at least theirs can hold, cents, all together (see `paid_unbounded`). A payoff short
+    /// of what is owed by more than this is short, seen whole or not.
+    pub paid_slack: Cents,
+    /// One of the main-bet payoffs known only as at least its amount has no upper bound.
+    pub paid_unbounded: bool,
     /// A tip or insurance bet here, or chips paid or taken on one, known only as at least its
     /// amount: only that bet's settlement is unsure. A tip beside a wager counted chip by
     /// chip leaves the wager's payoff sure (held-out shift seed 27 at 2527 s: a $6 wager paid
@@ -251,6 +257,8 @@ impl SpaceState {
         self.original_min = false;
         self.taken_min = false;
         self.paid_min = false;
+        self.paid_slack = 0;
+        self.paid_unbounded = false;
         self.side_min = false;
     }
 
@@ -535,7 +543,8 @@ impl Round {
     /// lower bound (`at_least`): a paid or taken amount above what a larger wager would call
     /// for, or a take short of the wager when the take itself was not counted. Findings that
     /// hold for any larger wager (a payoff short of what the seen amount already calls for, a
-    /// payoff on a losing hand) stand.
+    /// payoff on a losing hand) stand, and so does a payoff short even at the most its chips
+    /// unseen can be worth (`at_most`).
     fn unsure(&self, kind: FindingKind, space: u8, cents: Option<(Cents, Cents)>) -> bool {
         let Some(sp) = usize::from(space)
             .checked_sub(1)
@@ -549,7 +558,9 @@ impl Round {
             FindingKind::ExcessNotReturned => sp.stake_min || sp.taken_min,
             FindingKind::VoidedWagerCollected => sp.stake_min || sp.taken_min || sp.side_min,
             FindingKind::LosingWagerNotCollected => sp.taken_min && obs > 0,
-            FindingKind::Underpay => sp.paid_min,
+            FindingKind::Underpay => {
+                sp.paid_min && (sp.paid_unbounded || obs + sp.paid_slack >= exp)
+            }
             FindingKind::TipSettledWrong | FindingKind::InsuranceSettledWrong => sp.side_min,
             FindingKind::WagerOutsideLimits => sp.stake_min && obs < exp,
             FindingKind::WagerChangedAfterDeal => sp.stake_min || sp.side_min,
@@ -657,12 +668,17 @@ impl Round {
                 money,
                 fanned,
                 at_least,
+                at_most,
             } => {
                 self.touch(*space);
                 if *at_least {
                     let sp = self.space_mut(*space);
                     if *bet == Bet::Main {
                         sp.paid_min = true;
+                        match at_most {
+                            Some(m) => sp.paid_slack += (m.get() - money.amount).max(0),
+                            None => sp.paid_unbounded = true,
+                        }
                     } else {
                         sp.side_min = true;
                     }

@@ -576,17 +576,28 @@ fn judge_main(r: &mut Round, space: u8, hand: u8, h: &HandState, e: Expect) {
                         ),
                     );
                 } else {
+                    // A payoff fanned with chips unseen is given as at least its count and at
+                    // most what those chips can be worth (`at_most`): short even so.
+                    let bound = usize::from(space)
+                        .checked_sub(1)
+                        .and_then(|i| r.spaces.get(i))
+                        .filter(|sp| sp.paid_min && !sp.paid_unbounded)
+                        .map(|sp| sp.paid_slack);
+                    let seen = match bound {
+                        Some(slack) => format!(
+                            "at least {} and at most {}",
+                            dollars(paid),
+                            dollars(paid + slack)
+                        ),
+                        None => dollars(paid),
+                    };
                     report(
                         r,
                         FindingKind::Underpay,
                         e.pay,
                         paid,
                         "pay",
-                        format!(
-                            "{desc} paid {}, should be {}.",
-                            dollars(paid),
-                            dollars(e.pay)
-                        ),
+                        format!("{desc} paid {seen}, should be {}.", dollars(e.pay)),
                     );
                 }
             } else if coll > 0 {

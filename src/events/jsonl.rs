@@ -14,7 +14,8 @@ use thiserror::Error;
 
 use super::id::Id;
 use super::types::{
-    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, PostKind, Target, WagerKind,
+    AtMost, Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, PostKind, Target,
+    WagerKind,
 };
 use crate::rules::cards::Card;
 
@@ -108,6 +109,8 @@ struct Raw<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     at_least: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    at_most_cents: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dealer: Option<String>,
@@ -146,6 +149,7 @@ fn allowed(ty: &str) -> &'static [&'static str] {
             "chips",
             "fanned",
             "at_least",
+            "at_most_cents",
         ],
         "cards_cleared" => &["space"],
         "dealer_change" => &["dealer"],
@@ -182,6 +186,7 @@ impl Raw<'_> {
         f("chips", self.chips.is_some());
         f("fanned", self.fanned.is_some());
         f("at_least", self.at_least.is_some());
+        f("at_most_cents", self.at_most_cents.is_some());
         f("player", self.player.is_some());
         f("dealer", self.dealer.is_some());
         f("seat", self.seat.is_some());
@@ -297,6 +302,27 @@ fn money_of(
         ));
     }
     Ok(Money { amount, chips })
+}
+
+/// A payout's `at_most_cents`: only beside `at_least: true`, and no less than the amount.
+fn at_most_of(
+    at_most: Option<i64>,
+    at_least: Option<bool>,
+    amount: Cents,
+) -> Result<Option<AtMost>, String> {
+    match at_most {
+        None => Ok(None),
+        Some(_) if at_least != Some(true) => Err(
+            "`at_most_cents` bounds an amount given as a lower bound: it needs `at_least: true`"
+                .into(),
+        ),
+        Some(m) if m < amount => Err(format!(
+            "`at_most_cents` is {m}, less than `amount_cents` ({amount})"
+        )),
+        Some(m) => AtMost::cents(m)
+            .map(Some)
+            .ok_or_else(|| format!("`at_most_cents` is {m} cents: more than any table holds")),
+    }
 }
 
 fn wager_kind(s: Option<&str>) -> Result<WagerKind, String> {
@@ -441,9 +467,10 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                     space,
                     hand,
                     bet,
-                    money,
                     fanned: raw.fanned,
                     at_least: raw.at_least.unwrap_or(false),
+                    at_most: at_most_of(raw.at_most_cents, raw.at_least, money.amount)?,
+                    money,
                 },
             }
         }
@@ -627,6 +654,7 @@ pub fn to_line(e: &Event) -> String {
             money,
             fanned,
             at_least,
+            at_most,
         } => {
             raw.space = Some((*space).into());
             raw.hand = hand_field(*hand);
@@ -634,6 +662,7 @@ pub fn to_line(e: &Event) -> String {
             put_money(&mut raw, money);
             raw.fanned = *fanned;
             raw.at_least = at_least.then_some(true);
+            raw.at_most_cents = at_most.filter(|_| *at_least).map(AtMost::get);
         }
         EventKind::CardsCleared { space } => raw.space = space.map(u64::from),
         EventKind::DealerChange { dealer } => raw.dealer = dealer.as_deref().map(str::to_string),

@@ -9,5 +9,6 @@ pub mod types;
 pub use id::Id;
 pub use jsonl::{LineError, parse_line, parse_log, to_line};
 pub use types::{
-    Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, PostKind, Target, WagerKind,
+    AtMost, Bet, Cents, Chips, Event, EventKind, MAX_HANDS, MAX_SPACE, Money, PostKind, Target,
+    WagerKind,
 };

@@ -99,6 +99,26 @@ pub struct Money {
     pub chips: Option<Chips>,
 }
 
+/// An upper bound on an amount, cents: more than zero, and no more than any table holds. Kept
+/// in four bytes, so that an event still fits one cache line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct AtMost(std::num::NonZeroU32);
+
+impl AtMost {
+    /// The bound of `cents` (`None` when it is not more than zero or does not fit).
+    pub fn cents(cents: Cents) -> Option<AtMost> {
+        u32::try_from(cents)
+            .ok()
+            .and_then(std::num::NonZeroU32::new)
+            .map(AtMost)
+    }
+
+    /// The bound, cents.
+    pub fn get(self) -> Cents {
+        Cents::from(self.0.get())
+    }
+}
+
 impl Money {
     /// An amount with no chip breakdown.
     pub fn cents(amount: Cents) -> Money {
@@ -181,8 +201,12 @@ pub enum EventKind {
         /// Whether the payoff chips were fanned (08-11(16)(a)); `None` when unknown.
         fanned: Option<bool>,
         /// The amount is only what could be seen: a payoff stacked, not fanned, seen from
-        /// above by its top chip.
+        /// above by its top chip, or a fan with chips unseen in it.
         at_least: bool,
+        /// Where `at_least`, the most the payoff can be, cents, when that is known: a fan's
+        /// chips unseen, bounded by the chips seen beside them (a payoff is cut largest
+        /// chips first and fanned in that order, 08-11(16)(a)). `None`: no bound.
+        at_most: Option<AtMost>,
     },
     /// Chips handed back from a bet to the player: a voided split or double (08-11(10)(e)) or
     /// the excess over the table maximum (08-09(1)).

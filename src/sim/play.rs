@@ -326,6 +326,7 @@ impl Table {
             money,
             fanned: Some(!stacked),
             at_least: false,
+            at_most: None,
         });
         if stacked {
             self.note(Mistake::NotFanned, Some(space));

@@ -680,26 +680,32 @@ impl Scribe {
             p.crowded |= crowded;
             let fan = p.points.clone();
             let unseen = worth_unseen(&fan, &p.values, chip_d);
-            let unseen = self
-                .laid_on_a_fan(space, run, &fan, chip_d, t)
-                .unwrap_or(unseen);
+            let laid_on = self.laid_on_a_fan(space, run, &fan, chip_d, t);
+            let unseen = laid_on.unwrap_or(unseen);
             let p = &self.paid[i];
             let (event, amount, crowded) = (p.event, p.amount + unseen, p.crowded);
+            let broken = fan_broken(&fan, chip_d);
             let short = fan_has_gap(&fan, chip_d)
-                || fan_broken(&fan, chip_d)
+                || broken
                 || crowded
                 || self.runs_under_a_card(&fan, chip_d);
+            let at_most = (short && !broken && !crowded && laid_on.is_none())
+                .then(|| self.payoff_at_most(&fan, &self.paid[i].values, chip_d))
+                .flatten()
+                .and_then(|m| AtMost::cents(m.max(amount)));
             self.amend(event, |k| {
                 if let EventKind::Payout {
                     money,
                     fanned,
                     at_least,
+                    at_most: most,
                     ..
                 } = k
                 {
                     *money = Money::cents(amount);
                     *fanned = Some(true);
                     *at_least = short;
+                    *most = at_most;
                 }
             });
             for id in run {
@@ -766,9 +772,15 @@ impl Scribe {
             // What a chip unseen in the fan's gap is surely worth is counted too (still a
             // lower bound): see [`worth_unseen`].
             let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
-            let unseen = self
-                .laid_on_a_fan(space, run, &points, chip_d, t)
-                .unwrap_or_else(|| worth_unseen(&points, &values, chip_d));
+            let laid_on = self.laid_on_a_fan(space, run, &points, chip_d, t);
+            let unseen = laid_on.unwrap_or_else(|| worth_unseen(&points, &values, chip_d));
+            // And the most it can be, where its chips unseen are bounded (see
+            // [`worth_at_most`]): not so a stack, nor a fan crowded by another's or laid over
+            // another's chip.
+            let at_most = (short && !stacked && !crowded && laid_on.is_none())
+                .then(|| self.payoff_at_most(&points, &values, chip_d))
+                .flatten()
+                .and_then(|m| AtMost::cents(m.max(total + unseen)));
             let fanned = if stacked {
                 Some(false)
             } else {
@@ -804,6 +816,7 @@ impl Scribe {
                     money: Money::cents(total + unseen),
                     fanned,
                     at_least: stacked || short,
+                    at_most,
                 },
             );
             self.settled(space, bet, laid);
@@ -964,12 +977,14 @@ impl Scribe {
                     bet: Bet::Main,
                     fanned: fanned @ None,
                     at_least,
+                    at_most,
                     ..
                 } = k
                     && *h == hand
                 {
                     *fanned = Some(false);
                     *at_least = true;
+                    *at_most = None;
                 }
             });
         }
@@ -1324,6 +1339,20 @@ impl Scribe {
         ];
         past.iter()
             .any(|p| self.share_on_cards(*p, chip_d / 2.0) >= UNDER_A_CARD)
+    }
+
+    /// The most the payoff fanned with its chips seen at `points` (pixels) of `values` (cents)
+    /// can be worth, cents, a chip unseen lying in its gaps or on a card past its ends (as
+    /// [`Scribe::runs_under_a_card`]); see [`worth_at_most`]. `chip_d`: a chip's width, pixels.
+    pub(super) fn payoff_at_most(
+        &self,
+        points: &[[f64; 2]],
+        values: &[i64],
+        chip_d: f64,
+    ) -> Option<i64> {
+        worth_at_most(points, values, chip_d, |p| {
+            self.share_on_cards(p, chip_d / 2.0) >= UNDER_A_CARD
+        })
     }
 
     /// The wager of `space`'s hand (index into `stakes`) whose counted fan came to rest with

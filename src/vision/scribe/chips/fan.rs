@@ -288,6 +288,71 @@ pub(super) fn worth_unseen(fan: &[[f64; 2]], values: &[i64], chip_d: f64) -> i64
         .map_or(0, |w| w[0].1.min(w[1].1))
 }
 
+/// Most steps past a fan's end looked along for chips unseen there ([`worth_at_most`]): more
+/// than a row of cards a hand holds is long, at the least step.
+const MOST_STEPS_HIDDEN: usize = 16;
+
+/// The most a payoff's fan can be worth, cents, its chips seen at `fan` (pixels) of `values`
+/// (cents, in the same order), where a chip could lie unseen at any spot `hidden` says
+/// (pixels; a spot on a card, where a white chip on a white card goes unfound) besides those
+/// in its gaps. A payoff is cut from the tray largest chips first and fanned in that order
+/// (08-11(16)(a), [`worth_unseen`]), so along a row whose values never rise from one end
+/// (or never fall), a chip unseen in a gap is worth no more than the greater of the two
+/// beside it, and one past the row's lesser end no more than that end's chip. Each step
+/// ([`fan_step`]) in a gap beyond the first, and each step past an end while it stays
+/// `hidden`, may hold one. `None` where nothing bounds it: chips seen out of that order, a
+/// step not measured, or a spot hidden past the row's greater end (held-out shift seed 96 at
+/// 485.0 s: a $46 hand paid $23, fanned $5 $5 $5 $5 $2 $1, its $1 on a card unfound, read as
+/// at least $22 and the underpay not judged; at most $22 and $2 for every spot on the card).
+pub(super) fn worth_at_most(
+    fan: &[[f64; 2]],
+    values: &[i64],
+    chip_d: f64,
+    hidden: impl Fn([f64; 2]) -> bool,
+) -> Option<i64> {
+    if fan.len() != values.len() || fan.len() < 2 {
+        return None;
+    }
+    let step = fan_step(fan, chip_d)?.max(LEAST_STEP * chip_d);
+    let (to_line, _) = along_the_row(fan);
+    let mut row: Vec<(f64, i64, [f64; 2])> = fan
+        .iter()
+        .zip(values)
+        .map(|(&p, &v)| (to_line(p), v, p))
+        .collect();
+    row.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let falls = row.windows(2).all(|w| w[1].1 <= w[0].1);
+    let rises = row.windows(2).all(|w| w[1].1 >= w[0].1);
+    if !(falls || rises) {
+        return None;
+    }
+    let mut most: i64 = values.iter().sum();
+    for w in row.windows(2) {
+        let unseen = ((w[1].0 - w[0].0) / step).round() as i64 - 1;
+        most += unseen.max(0) * w[0].1.max(w[1].1);
+    }
+    let (first, last) = (row[0], row[row.len() - 1]);
+    let axis = unit(sub(last.2, first.2));
+    if axis == [0.0, 0.0] {
+        return None;
+    }
+    for (end, other, out) in [(first, last, [-axis[0], -axis[1]]), (last, first, axis)] {
+        let past = (1..=MOST_STEPS_HIDDEN)
+            .take_while(|&k| {
+                let d = step * k as f64;
+                hidden([end.2[0] + out[0] * d, end.2[1] + out[1] * d])
+            })
+            .count() as i64;
+        if past > 0 {
+            if end.1 > other.1 {
+                return None;
+            }
+            most += past * end.1;
+        }
+    }
+    Some(most)
+}
+
 /// Where the chip unseen in the gap of the fan whose chips were seen at `fan` (pixels) lies:
 /// midway across its widest step (`None` where the fan has no gap, see [`fan_has_gap`]).
 pub(super) fn gap_at(fan: &[[f64; 2]], chip_d: f64) -> Option<[f64; 2]> {

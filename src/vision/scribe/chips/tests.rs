@@ -2028,6 +2028,55 @@ fn a_fan_running_onto_a_card_is_counted_at_least() {
     assert_eq!(on_card(false), (vec![(3, 1200)], Some(false)));
 }
 
+/// A payoff fanned largest chips first toward a card, its last chip unseen on the card, is
+/// written at least what was counted and at most that and its end chip's worth for each of
+/// its places on the card (held-out shift seed 96 at 485.0 s: a doubled hand owed $46 paid
+/// $23, fanned $5 $5 $5 $5 $2 $1, the $1 white on a white card unfound; read as at least
+/// $22, the underpay was not judged). Fanned the other way, a larger chip may lie on the
+/// card: no bound.
+#[test]
+fn a_payoff_fanned_onto_a_card_is_bounded_by_its_end_chip() {
+    let written = |values: &[i64]| {
+        let mut p = Paying::new();
+        let run = p.fan(10, 1.4, values);
+        // A card 50 pixels long along the fan, its near edge at the fan's next place.
+        let chip_d = 2.0 * p.radius;
+        let (along, across) = (25.0, 18.0);
+        let c = p.along(1.4 + values.len() as f64 * 0.62 + along / chip_d);
+        let (r, u) = (p.right, [-p.right[1], p.right[0]]);
+        let corner = |a: f64, b: f64| [c[0] + r[0] * a + u[0] * b, c[1] + r[1] * a + u[1] * b];
+        let corners = [
+            corner(-along, -across),
+            corner(along, -across),
+            corner(along, across),
+            corner(-along, across),
+        ];
+        p.scribe
+            .lay_card(90, "6h".parse().expect("a card"), 3, corners, p.t);
+        p.scribe.arrived(3, &run);
+        p.scribe.pending.iter().find_map(|e| match e.kind {
+            EventKind::Payout {
+                space: 3,
+                ref money,
+                at_least,
+                at_most,
+                ..
+            } => Some((money.amount, at_least, at_most)),
+            _ => None,
+        })
+    };
+    // Its places 0.62 of a chip's width (14.3 pixels) apart: four of them lie a fifth or
+    // more over the card, $2 at most each.
+    assert_eq!(
+        written(&[500, 500, 500, 500, 200]),
+        Some((2200, true, AtMost::cents(2200 + 4 * 200)))
+    );
+    assert_eq!(
+        written(&[200, 500, 500, 500, 500]),
+        Some((2200, true, None))
+    );
+}
+
 /// A payoff fan whose next chip's place lies a little off a card, the chip most of it on
 /// the felt, is counted exactly: such a chip is found as any other (held-out shift seed 68
 /// at 1980.8 s: a $5.50 payoff fanned toward the hand's 6h, the next place 0.31 of a chip's
@@ -2151,6 +2200,48 @@ fn a_gap_inside_a_fan_is_a_chip_unseen() {
         0
     );
     assert_eq!(worth_unseen(&row, &[500, 500, 500], chip_d), 0);
+}
+
+/// The most a fan with chips unseen can be worth: each step of a gap beyond the first holds
+/// a chip no larger than the greater beside it, and each hidden spot past the row's lesser
+/// end one no larger than that end's (a payoff cut largest chips first, 08-11(16)(a)).
+/// Nothing bounds chips seen out of that order, nor a hidden spot past the greater end.
+#[test]
+fn a_fans_chips_unseen_are_bounded_by_those_seen_beside_them() {
+    let p = Paying::new();
+    let chip_d = 2.0 * p.radius;
+    let step = 0.62;
+    let fan =
+        |ks: &[f64]| -> Vec<[f64; 2]> { ks.iter().map(|k| p.along(1.4 + k * step)).collect() };
+    // Spots past the row's end along it, `k` steps of the fan from the first chip.
+    let first = p.along(1.4);
+    let past = |from: f64, to: f64| {
+        move |q: [f64; 2]| (from..=to).contains(&((dist(q, first) / chip_d) / step).round())
+    };
+    let nowhere = |_: [f64; 2]| false;
+    // $5 $5 $5 $5 $2, whole: what was seen.
+    let row = fan(&[0.0, 1.0, 2.0, 3.0, 4.0]);
+    let falling = [500, 500, 500, 500, 200];
+    assert_eq!(worth_at_most(&row, &falling, chip_d, nowhere), Some(2200));
+    // Three spots past the $2 end on a card (held-out shift seed 96 at 485.0 s): $2 each.
+    assert_eq!(
+        worth_at_most(&row, &falling, chip_d, past(5.0, 7.0)),
+        Some(2200 + 3 * 200)
+    );
+    // The same spots past the $5 end: a larger chip may lie there, no bound.
+    let rising = [200, 500, 500, 500, 500];
+    assert_eq!(worth_at_most(&row, &rising, chip_d, past(5.0, 7.0)), None);
+    // A gap of two steps between a $5 and a $2: one chip, at most $5.
+    let gapped = fan(&[0.0, 1.0, 2.0, 4.0]);
+    assert_eq!(
+        worth_at_most(&gapped, &[500, 500, 500, 200], chip_d, nowhere),
+        Some(1700 + 500)
+    );
+    // Out of order: nothing is known of the chip unseen.
+    assert_eq!(
+        worth_at_most(&gapped, &[500, 200, 500, 200], chip_d, nowhere),
+        None
+    );
 }
 
 /// A payoff fanned with a chip the model missed inside it (shift seed 12 at 1627 s: a $2
