@@ -1137,26 +1137,39 @@ pub fn planar_window(
     h: usize,
     out: &mut Vec<f32>,
 ) {
+    if w == 0 || h == 0 {
+        return;
+    }
     let start = out.len();
     out.resize(start + 3 * w * h, 0.0);
     let plane = w * h;
-    let dst = &mut out[start..];
+    let (reds, rest) = out[start..].split_at_mut(plane);
+    let (greens, blues) = rest.split_at_mut(plane);
     let clamp_x = |x: i64| x.clamp(0, width as i64 - 1) as usize;
-    for y in 0..h {
+    let inside = x0 >= 0 && x0 as usize + w <= width;
+    let unit = |v: u8| f32::from(v) * (1.0 / 255.0);
+    // Row by row, the three planes' rows side by side: the window lies on the frame in most
+    // looks, and its rows then copy straight across (the looker's thread sets the pace of
+    // analysis, and this is its share of the work outside the model).
+    let rows = reds
+        .chunks_exact_mut(w)
+        .zip(greens.chunks_exact_mut(w))
+        .zip(blues.chunks_exact_mut(w));
+    for (y, ((r, g), b)) in rows.enumerate() {
         let sy = (y0 + y as i64).clamp(0, height as i64 - 1) as usize;
         let row = &rgb[sy * width * 3..(sy + 1) * width * 3];
-        let inside = x0 >= 0 && x0 as usize + w <= width;
-        for x in 0..w {
-            let sx = if inside {
-                x0 as usize + x
-            } else {
-                clamp_x(x0 + x as i64)
-            };
-            let p = &row[sx * 3..sx * 3 + 3];
-            let at = y * w + x;
-            dst[at] = f32::from(p[0]) * (1.0 / 255.0);
-            dst[plane + at] = f32::from(p[1]) * (1.0 / 255.0);
-            dst[2 * plane + at] = f32::from(p[2]) * (1.0 / 255.0);
+        if inside {
+            let x0 = x0 as usize;
+            let src = row[x0 * 3..(x0 + w) * 3].chunks_exact(3);
+            for (((p, r), g), b) in src.zip(r.iter_mut()).zip(g.iter_mut()).zip(b.iter_mut()) {
+                (*r, *g, *b) = (unit(p[0]), unit(p[1]), unit(p[2]));
+            }
+        } else {
+            for x in 0..w {
+                let sx = clamp_x(x0 + x as i64);
+                let p = &row[sx * 3..sx * 3 + 3];
+                (r[x], g[x], b[x]) = (unit(p[0]), unit(p[1]), unit(p[2]));
+            }
         }
     }
 }
@@ -1217,6 +1230,29 @@ mod tests {
         assert_eq!(&out[0..3], &[1.0, 1.0, 0.0]);
         // Blue plane of the second row.
         assert_eq!(&out[2 * 6 + 3..2 * 6 + 6], &[1.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn a_window_inside_the_frame_is_its_pixels_plane_by_plane() {
+        let (width, height) = (7, 5);
+        let rgb: Vec<u8> = (0..width * height * 3)
+            .map(|i| (i * 37 % 256) as u8)
+            .collect();
+        let mut out = vec![9.0];
+        planar_window(&rgb, width, height, 2, 1, 4, 3, &mut out);
+        assert_eq!(out.len(), 1 + 3 * 4 * 3);
+        assert_eq!(out[0], 9.0, "what was there before is kept");
+        for c in 0..3 {
+            for y in 0..3 {
+                for x in 0..4 {
+                    let want = f32::from(rgb[((1 + y) * width + 2 + x) * 3 + c]) / 255.0;
+                    let got = out[1 + c * 12 + y * 4 + x];
+                    assert!((got - want).abs() < 1e-6, "plane {c} at ({x}, {y})");
+                }
+            }
+        }
+        planar_window(&rgb, width, height, 0, 0, 0, 3, &mut out);
+        assert_eq!(out.len(), 1 + 3 * 4 * 3, "an empty window adds nothing");
     }
 
     fn card_at(point: [f64; 2], centre: [f64; 2]) -> Seen {
