@@ -2372,6 +2372,72 @@ fn a_bust_hit_still_two_looks_before_its_hand_is_taken_up_is_dealt() {
     assert_eq!(burns_and_clears(&log, 4), (0, 1), "{log:?}");
 }
 
+/// Two cards of one face drawn in turn, each found once where the dealer holds it by space
+/// 1's card on its way to its own space, are no card lying there: found just twice, looks
+/// apart, a card is taken to lie still only once found there again (held-out shift seed 99
+/// at 571.4 s: the 2s dealt to space 2 and the 2s dealt to space 3, each found in the
+/// dealer's hand at one spot by space 1's 2c, were written as a third card dealt to space 1).
+/// A card found there, hidden by the dealer's hand a while and found there again and again,
+/// was dealt when first found (08-10(1)).
+#[test]
+fn two_cards_of_one_face_found_once_each_in_passing_are_no_card_dealt() {
+    let layout = level_layout();
+    let at = |k: usize| centroid(&layout.spaces[k].cards);
+    let (left, y) = dealer_row(&layout);
+    let first = at(0);
+    // Where the dealer's hand holds each card drawn, by space 1's card: where its next goes.
+    let held = [first[0] + 40.0, first[1] + 48.0];
+    let read = |lies_there: bool| {
+        let log = read(&layout, 40, |t| {
+            let t = (t * 100.0).round() / 100.0;
+            let mut found = Vec::new();
+            if t >= 0.4 {
+                found.push(seen(Some("2c"), first[0], first[1]));
+            }
+            if lies_there {
+                // Found as it lands, hidden by the hand, then found again and again.
+                if t == 1.0 || t >= 1.6 {
+                    found.push(seen(Some("2s"), held[0], held[1]));
+                }
+            } else {
+                // Each 2s found once in the hand, then where it lands.
+                if t == 1.0 || t == 1.6 {
+                    found.push(seen(Some("2s"), held[0], held[1]));
+                }
+                if t >= 1.2 {
+                    let c = at(1);
+                    found.push(seen(Some("2s"), c[0], c[1]));
+                }
+                if t >= 1.8 {
+                    let c = at(2);
+                    found.push(seen(Some("2s"), c[0], c[1]));
+                }
+            }
+            if t >= 2.4 {
+                found.push(seen(Some("10h"), left + 20.0, y));
+            }
+            found
+        });
+        let space = |s: u8| dealt_to(&log, Target::Hand { space: s, hand: 1 });
+        let when = log.iter().find_map(|e| match &e.kind {
+            EventKind::Card {
+                card: Some(c),
+                to: Target::Hand { space: 1, .. },
+                ..
+            } if c.to_string() == "2s" => Some(e.t),
+            _ => None,
+        });
+        (space(1), space(2), space(3), when)
+    };
+    let (one, two, three, _) = read(false);
+    assert_eq!(one, ["2c"]);
+    assert_eq!(two, ["2s"]);
+    assert_eq!(three, ["2s"]);
+    let (one, _, _, when) = read(true);
+    assert_eq!(one, ["2c", "2s"]);
+    assert!(when.is_some_and(|t| (t - 1.0).abs() < 1e-6), "{when:?}");
+}
+
 /// The dealer's draws are laid in a row to the immediate right of the first two cards
 /// (99-01.3-08-11(10)(f)), so the next draw goes past the card furthest along the row, however
 /// the cards came to be written. In a shoe of several decks two draws may share a face: the
