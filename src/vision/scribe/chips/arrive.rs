@@ -411,6 +411,26 @@ impl Scribe {
             }
         }
         if let Some(i) = own {
+            // A stack spread where it stood is spread in one movement of the dealer's hand
+            // (08-11(16)(a)): a chip come to rest on its row well after its first chip did
+            // is read apart, after it (held-out shift seed 99 at 561.6 s: space 3's $24
+            // double-down fanned $5 $5 $5 $5 $2 $2 from where it stood, space 2's $23 payoff
+            // fanned over its far end a second later, the payoff's $1 taken into the double
+            // and read $18 exact, a `double_rule_broken` and an `overpay` not there).
+            // The fan's chips it covers are a gap in the row; one of the fan's own uncovered
+            // late is more of the fan counted, and one lying on a spot of it is that chip.
+            if !self.stakes[i].counted {
+                let (late, fan): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
+                    self.chips
+                        .get(id)
+                        .is_some_and(|n| n.rest_t > first + SPREAD_S)
+                });
+                if !late.is_empty() && fan.len() >= 2 {
+                    self.arrived(space, &fan);
+                    self.judge_at_spaces(vec![late]);
+                    return;
+                }
+            }
             // A counted wager's chips lie in a row (08-11(16)(a)): a chip of the run beside
             // the row, on no spot of it, came to rest with a chip of the fan found again (the
             // dealer's hand passed over the fan as it laid the tip's payoff below its end:

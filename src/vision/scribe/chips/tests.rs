@@ -2328,6 +2328,64 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
     );
 }
 
+/// A double-down stack spread where it stood is spread in one movement of the dealer's hand
+/// (08-11(16)(a)): a chip come to rest on its row a second after the rest, over one of its
+/// chips, is read apart, not as a chip of the double (held-out shift seed 99 at 561.6 s:
+/// space 3's $24 double fanned $5 $5 $5 $5 $2 $2 from where it stood, space 2's payoff
+/// fanned over it a second later, the payoff's $1 lying over the double's fourth chip read
+/// into the double, $18 exact: a `double_rule_broken` and an `overpay` not there). The chip
+/// it covers is a gap in the row: the double is at least what its own chips show.
+#[test]
+fn a_chip_laid_over_a_double_spread_where_it_stood_is_no_chip_of_it() {
+    let read = |laid_over: bool| {
+        let mut p = Paying::new();
+        let hand = p.at;
+        p.put(2, hand, 500);
+        p.stake(3, 1, WagerKind::Original, hand, 2400, vec![2]);
+        let spot = p.toward(hand, 1.2);
+        let event = p.double_stack(1, spot);
+        p.scribe.chips.get_mut(&5).expect("the stack").seen_t = p.t - 0.13;
+        // Spread from where it stood, its bottom chip left there, its top chip farthest.
+        let values = [500, 500, 500, 500, 200, 200];
+        let mut run = Vec::new();
+        for (k, v) in values.iter().enumerate() {
+            if laid_over && (k == 3 || k == 5) {
+                continue;
+            }
+            let at = p.toward(spot, 0.62 * k as f64);
+            let id = 20 + k as u64;
+            p.put(id, [at[0] + 0.5, at[1]], *v);
+            run.push(id);
+        }
+        if laid_over {
+            // The $1 come to rest a second later, over the fourth chip, a $5, and 0.4 of a
+            // step off it; the top $2 under the payoff's other chips.
+            p.put(30, p.toward(spot, 0.62 * 2.6), 100);
+            p.scribe.chips.get_mut(&30).expect("the $1").rest_t = p.t + 1.0;
+            run.push(30);
+            // The double's chips in sight all the while.
+            for id in &run {
+                p.scribe.chips.get_mut(id).expect("a chip").seen_t = p.t + 1.0;
+            }
+        }
+        p.scribe.now = p.t + 2.5;
+        p.scribe.arrived(3, &run);
+        p.scribe
+            .pending
+            .iter()
+            .find(|e| e.seq == event)
+            .and_then(|e| match &e.kind {
+                EventKind::Wager {
+                    money, at_least, ..
+                } => Some((money.amount, *at_least)),
+                _ => None,
+            })
+    };
+    assert_eq!(read(false), Some((2400, false)));
+    // At least its $5 $5 $5 $2 seen, not $18 exact.
+    assert_eq!(read(true), Some((1700, true)));
+}
+
 /// A double-down stack fanned where it stood across the tip bet beside the wager, the tip's
 /// rim found between two of the fan's $5s as a $5 half a chip off the row: the fan is its
 /// five chips, not six; a fan's chips lie a step apart (08-11(16)(a)), with no room for one
