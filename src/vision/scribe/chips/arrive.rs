@@ -417,13 +417,22 @@ impl Scribe {
             // double-down fanned $5 $5 $5 $5 $2 $2 from where it stood, space 2's $23 payoff
             // fanned over its far end a second later, the payoff's $1 taken into the double
             // and read $18 exact, a `double_rule_broken` and an `overpay` not there).
-            // The fan's chips it covers are a gap in the row; one of the fan's own uncovered
-            // late is more of the fan counted, and one lying on a spot of it is that chip.
+            // Only one lying over a chip of the row, less than half a chip's width from it,
+            // with no room of its own: the fan's chips lie a step apart, and one of them
+            // uncovered late lies on a spot of its own (clean shift seed 82 at 2284.7 s: a
+            // split hand's $21 double whose $5 came to rest late there). The fan's chips it
+            // covers are a gap in the row.
             if !self.stakes[i].counted {
+                let early: Vec<[f64; 2]> = notes
+                    .iter()
+                    .filter(|n| n.rest_t <= first + SPREAD_S)
+                    .map(|n| n.rest)
+                    .collect();
                 let (late, fan): (Vec<u64>, Vec<u64>) = run.iter().partition(|id| {
-                    self.chips
-                        .get(id)
-                        .is_some_and(|n| n.rest_t > first + SPREAD_S)
+                    self.chips.get(id).is_some_and(|n| {
+                        n.rest_t > first + SPREAD_S
+                            && early.iter().any(|q| dist(*q, n.rest) < 0.5 * chip_d)
+                    })
                 });
                 if !late.is_empty() && fan.len() >= 2 {
                     self.arrived(space, &fan);

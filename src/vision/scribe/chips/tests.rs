@@ -2337,7 +2337,9 @@ fn a_double_fanned_where_it_stood_with_its_top_chip_unseen_is_at_least_that_chip
 /// it covers is a gap in the row: the double is at least what its own chips show.
 #[test]
 fn a_chip_laid_over_a_double_spread_where_it_stood_is_no_chip_of_it() {
-    let read = |laid_over: bool| {
+    // `laid_over`: the $1 laid over the fourth chip; else that chip, a $5, found late on
+    // its own spot, uncovered.
+    let read = |laid_over: bool, late: bool| {
         let mut p = Paying::new();
         let hand = p.at;
         p.put(2, hand, 500);
@@ -2349,7 +2351,7 @@ fn a_chip_laid_over_a_double_spread_where_it_stood_is_no_chip_of_it() {
         let values = [500, 500, 500, 500, 200, 200];
         let mut run = Vec::new();
         for (k, v) in values.iter().enumerate() {
-            if laid_over && (k == 3 || k == 5) {
+            if late && (k == 3 || laid_over && k == 5) {
                 continue;
             }
             let at = p.toward(spot, 0.62 * k as f64);
@@ -2357,11 +2359,16 @@ fn a_chip_laid_over_a_double_spread_where_it_stood_is_no_chip_of_it() {
             p.put(id, [at[0] + 0.5, at[1]], *v);
             run.push(id);
         }
-        if laid_over {
-            // The $1 come to rest a second later, over the fourth chip, a $5, and 0.4 of a
-            // step off it; the top $2 under the payoff's other chips.
-            p.put(30, p.toward(spot, 0.62 * 2.6), 100);
-            p.scribe.chips.get_mut(&30).expect("the $1").rest_t = p.t + 1.0;
+        if late {
+            let (at, v) = if laid_over {
+                // The $1 come to rest a second later, over the fourth chip, a $5, and 0.4 of
+                // a step off the third; the top $2 under the payoff's other chips.
+                (p.toward(spot, 0.62 * 2.6), 100)
+            } else {
+                (p.toward(spot, 0.62 * 3.0), 500)
+            };
+            p.put(30, at, v);
+            p.scribe.chips.get_mut(&30).expect("the late chip").rest_t = p.t + 1.0;
             run.push(30);
             // The double's chips in sight all the while.
             for id in &run {
@@ -2381,9 +2388,11 @@ fn a_chip_laid_over_a_double_spread_where_it_stood_is_no_chip_of_it() {
                 _ => None,
             })
     };
-    assert_eq!(read(false), Some((2400, false)));
+    assert_eq!(read(false, false), Some((2400, false)));
     // At least its $5 $5 $5 $2 seen, not $18 exact.
-    assert_eq!(read(true), Some((1700, true)));
+    assert_eq!(read(true, true), Some((1700, true)));
+    // Its own $5 uncovered late on its spot is its chip.
+    assert_eq!(read(false, true), Some((2400, false)));
 }
 
 /// A double-down stack fanned where it stood across the tip bet beside the wager, the tip's
