@@ -252,8 +252,8 @@ const RUN: f64 = 0.85;
 const TOGETHER_S: f64 = 0.25;
 
 /// Seconds after a stack's first chip spread where it stood came to rest past which a chip
-/// come to rest on its row is read apart from it: a fan's chips settle within half a second
-/// of each other (see [`Scribe::arrived`]).
+/// come to rest over a chip of its row is read apart from it: a fan's chips settle within
+/// half a second of each other (see [`Scribe::arrived`]).
 const SPREAD_S: f64 = 0.5;
 
 /// A chip laid this share of a chip's width or nearer on a wager's chip as it went out of
