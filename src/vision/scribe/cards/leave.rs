@@ -539,7 +539,7 @@ impl Scribe {
     }
 
     /// Whether `card`, read face up over the hole card at `t` seconds, was a card carried over
-    /// it from the shoe: one of that face dealt to a player's hand from just before then to
+    /// it from the shoe: one of that face (or one the reader confuses with it) dealt to a player's hand from just before then to
     /// [`FLIGHT_S`] after. The dealer deals every card from the shoe past the dealer's own
     /// (08-10(1)), and a hit flying low over the hole card is read there a look or two (clean
     /// shift seed 80 at 142.4 s: space 7's 7d, dealt over the dealer's face-down card, read
@@ -551,7 +551,7 @@ impl Scribe {
                     to: Target::Hand { .. },
                     card: Some(c),
                     ..
-                } if c == card)
+                } if kin(Identity::Card(c), Identity::Card(card)))
         })
     }
 
