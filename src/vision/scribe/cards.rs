@@ -7,6 +7,7 @@
 //! the discard lane and burns in `discard`.
 
 mod discard;
+pub(super) use discard::LaneSighting;
 mod leave;
 mod place;
 

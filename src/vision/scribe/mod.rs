@@ -99,9 +99,8 @@ pub struct Scribe {
     /// Card backs seen in the last seconds away from every placed card (cards in flight):
     /// when and where.
     flying: Vec<(f64, [f64; 2])>,
-    /// Those of them in the lane from the shoe to the discard holder, waiting to be judged:
-    /// when and where.
-    in_lane: Vec<(f64, [f64; 2], f32)>,
+    /// Those of them in the lane from the shoe to the discard holder, waiting to be judged.
+    in_lane: Vec<cards::LaneSighting>,
     /// When the shuffle's piles were last seen, as they went into the shoe, seconds.
     piles_went: Vec<f64>,
     /// Piles gone into the shoe: when, where they lay (pixels) and their half width.

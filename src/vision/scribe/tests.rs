@@ -509,6 +509,43 @@ fn a_card_back_found_once_in_the_lane_is_a_burn_only_when_found_surely() {
     assert_eq!(burns(0.45), 0);
 }
 
+/// The card burned after the shuffle (08-08(3)), carried blurred under the dealer's hand from
+/// the shoe to the holder and found at one look only, faintly (held-out shift seed 100 at
+/// 2066.4 s: found at 0.476 and not written, a `no_burn` not there). While the burn is awaited
+/// (a shuffle and no card dealt since), that is the burn. Found as faintly once a card has
+/// been dealt, it is something only like a card, as in play.
+#[test]
+fn a_card_back_found_faintly_in_the_lane_as_the_burn_is_awaited_is_the_burn() {
+    let layout = level_layout();
+    let at = centroid(&layout.dealer_cards);
+    let one = centroid(&layout.spaces[0].cards);
+    let burns = |score: f32, dealt_first: bool| {
+        let log = read(&layout, 135, |t| {
+            let mut found = Vec::new();
+            if (1.4..18.0).contains(&t) {
+                found.push(seen(None, at[0] - 60.0, at[1]));
+                found.push(seen(None, at[0] + 60.0, at[1]));
+            }
+            if (20.0..20.1).contains(&t) {
+                let p = on_lane(&layout, 0.6);
+                let mut back = seen(None, p[0], p[1]);
+                back.score = score;
+                found.push(back);
+            }
+            if t >= 23.0 || dealt_first && t >= 19.2 {
+                found.push(seen(Some("9c"), one[0], one[1]));
+            }
+            found
+        });
+        log.iter()
+            .filter(|e| matches!(e.kind, EventKind::Burn { from: None, .. }))
+            .count()
+    };
+    assert_eq!(burns(0.476, false), 1);
+    assert_eq!(burns(0.35, false), 0);
+    assert_eq!(burns(0.476, true), 0);
+}
+
 /// A card back found by the discard holder, on its way there, is a card burned (08-08(3))
 /// when it was found surely once; found faintly, it was something only like one (held-out
 /// shift seed 61 at 3093.7 s and 3509.0 s: the dealer's hand carrying a double-down card to
