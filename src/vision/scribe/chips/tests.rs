@@ -1132,6 +1132,49 @@ fn a_tip_payoff_laid_a_movement_after_a_payoff_fan_by_its_end_is_the_tips() {
     assert_eq!(split(&p, 0.8, 100), whole, "worth no tip due");
 }
 
+/// A tip's payoff laid a movement after the previous space's payoff fan, one step on from
+/// its end, judged in one look with the payoff of the tip's own hand: the tip is due once
+/// that payoff is read, and the chip is the tip's payoff, not more of the fan (08-09(2)(a),
+/// 08-11(16)). Held-out shift seed 101 at 2265.2 s, these pixels: space 3's $2 tip payoff
+/// read into space 2's $20 payoff fan as $22, an overpay. Laid with the fan, it stays in it.
+#[test]
+fn a_tip_payoff_judged_with_its_hands_payoff_is_the_tips() {
+    let judged = |later: f64| {
+        let mut p = Paying::new();
+        p.tip_due(200);
+        p.scribe.stakes[0].paid = false;
+        // Space 2's $20 wager, stacked on its circle.
+        let two = crate::vision::scribe::centroid(&p.scribe.layout.spaces[1].bet);
+        p.put(5, two, 500);
+        p.stake(2, 1, WagerKind::Original, two, 2000, vec![5]);
+        // Space 3's payoff beside its $5 wager.
+        p.put(50, p.along(1.2), 500);
+        let fan = [
+            [403.4, 322.6],
+            [416.6, 319.4],
+            [430.1, 315.2],
+            [442.6, 310.4],
+        ];
+        for (i, at) in fan.iter().enumerate() {
+            p.put(60 + i as u64, *at, 500);
+        }
+        p.t += later;
+        p.put(64, [453.0, 302.2], 200);
+        // Every chip still in sight.
+        for n in p.scribe.chips.values_mut() {
+            n.seen_t = p.t;
+        }
+        p.scribe.now = p.t + 1.1;
+        p.scribe
+            .judge_runs(vec![vec![50], vec![60, 61, 62, 63, 64]]);
+        let mut paid = p.paid();
+        paid.sort();
+        (paid, p.tip_paid())
+    };
+    assert_eq!(judged(0.6), (vec![(2, 2000), (3, 200), (3, 500)], true));
+    assert_eq!(judged(0.2), (vec![(2, 2200), (3, 500)], false));
+}
+
 /// A payoff is laid when most of its chips came to rest: one covered by the dealer's hand
 /// as it went on to pay the tip beside it, found a moment later, does not make the payoff
 /// later than the tip's (clean shift seed 13 at 3557 s: space 1's $20.00 read 0.2 s after
