@@ -651,13 +651,33 @@ impl Scribe {
     /// the split wager, its chips come to rest before the pair was seen apart (a card set
     /// apart and lost by the tracker as it moved, found a second later where it lay: shift
     /// seed 17 at 1319 s). A hand is doubled on its first two cards only (08-09(2)(d)), so
-    /// one split since had none.
+    /// one split since had none. So too a double-down read on another hand of the space that
+    /// held fewer than two cards when its chips came to rest: no double at all (held-out shift
+    /// seed 102 at 494.9 s: space 5's sevens split, hand 1 dealt a third seven and split
+    /// again, its wager laid a hand's step past hand 2's and read as hand 2's double on its
+    /// one card; hand 2's hits were then a `double_rule_broken` twice, and the round could
+    /// not be played back).
     pub(super) fn double_was_split(&mut self, space: u8, old: u8, new: u8) {
         let now = self.now;
+        let cards_by = |s: &Stake| {
+            self.hands
+                .get(usize::from(space))
+                .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
+                .map_or(0, |ids| {
+                    ids.iter()
+                        .filter(|id| {
+                            self.cards
+                                .get(id)
+                                .and_then(|n| n.placed.as_ref())
+                                .is_some_and(|p| p.t <= s.t)
+                        })
+                        .count()
+                })
+        };
         let Some(k) = self.stakes.iter().position(|s| {
             !s.closed
                 && s.space == space
-                && s.hand == old
+                && (s.hand == old || s.hand != new && cards_by(s) < 2)
                 && s.kind == WagerKind::Double
                 && now - s.t <= SPLIT_MATCH_S
         }) else {
@@ -668,8 +688,9 @@ impl Scribe {
         s.hand = new;
         let (event, t) = (s.event, s.t);
         self.amend(event, |k| {
-            if let EventKind::Wager { kind, .. } = k {
+            if let EventKind::Wager { kind, hand, .. } = k {
                 *kind = WagerKind::Split;
+                *hand = old;
             }
         });
         self.splits

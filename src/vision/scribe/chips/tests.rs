@@ -2552,6 +2552,44 @@ fn a_double_read_before_a_later_split_wager_of_its_hand_was_the_split_wager() {
     );
 }
 
+/// A pair split, its first hand dealt a card of the pair's rank and split again: the new
+/// hand's wager, laid a hand's step past the second hand's, was read as a double-down on the
+/// second hand, which held one card. No hand doubles on one card (08-09(2)(c), (d)): once the
+/// split is seen, those chips are the split wager of the hand split, staking the new hand
+/// (held-out shift seed 102 at 494.9 s: read as hand 2's double, its hits two
+/// `double_rule_broken`s and the round not played back). On two cards, it stays a double.
+#[test]
+fn a_double_read_on_a_split_hand_of_one_card_was_the_next_split_wager() {
+    let read = |cards_of_hand_two: usize| {
+        let mut p = Paying::new();
+        p.hand_dealt();
+        p.scribe.hands[3] = vec![vec![90], vec![91]];
+        if cards_of_hand_two == 2 {
+            let at = p.toward(p.along(2.0), 3.0);
+            let card = "8c".parse().expect("a card");
+            p.scribe.lay_card(93, card, 3, card_box(at), p.t - 4.0);
+            p.scribe.hands[3][1].push(93);
+        }
+        let spot = p.along(2.4);
+        p.put(41, spot, 500);
+        p.scribe
+            .stake(3, 2, 2, WagerKind::Double, &[41], 500, 11.0, spot);
+        p.scribe.now = 12.5;
+        p.scribe.double_was_split(3, 1, 3);
+        let s = p.scribe.stakes.last().expect("staked");
+        let written = p.scribe.pending.iter().find_map(|e| match e.kind {
+            EventKind::Wager { kind, hand, .. } if e.seq == s.event => Some((kind, hand)),
+            _ => None,
+        });
+        (s.kind, s.hand, written)
+    };
+    assert_eq!(read(1), (WagerKind::Split, 3, Some((WagerKind::Split, 1))));
+    assert_eq!(
+        read(2),
+        (WagerKind::Double, 2, Some((WagerKind::Double, 2)))
+    );
+}
+
 /// An original wager's stack fanned where it stood, its top chip unseen in the fan (held-out
 /// shifts seed 20 at 1415 s, seed 21 at 1869 s, seed 18 at 1452 s): the stack gone from
 /// sight as the fan came to rest with a chip on its spot was fanned, not taken away with a
