@@ -347,6 +347,15 @@ fn a_card_found_faintly_then_surely_a_little_off_was_dealt_when_first_found() {
     assert_eq!(hole, Some(2.0), "{log:?}");
 }
 
+/// The shuffle's two piles (08-08(1)) found as card backs either side of `at` (pixels), 60
+/// pixels out.
+fn shuffle_piles(at: [f64; 2]) -> [Seen; 2] {
+    [
+        seen(None, at[0] - 60.0, at[1]),
+        seen(None, at[0] + 60.0, at[1]),
+    ]
+}
+
 /// The shuffle's two piles laid out before the dealer after the last round's clear (08-08(1)),
 /// lying 18.6 s as a shuffle's do, lost by the detector a while and found again, then taken
 /// into the shoe: one `shuffle`, when they went for good, and no card dealt to the dealer
@@ -369,8 +378,7 @@ fn the_shuffles_piles_before_the_dealer_are_one_shuffle_not_dealt_cards() {
             found.push(seen(Some("2h"), three[0], three[1]));
         }
         if (1.4..20.0).contains(&t) && !(12.0..15.2).contains(&t) {
-            found.push(seen(None, at[0] - 60.0, at[1]));
-            found.push(seen(None, at[0] + 60.0, at[1]));
+            found.extend(shuffle_piles(at));
         }
         // Both piles seen once on their way into the shoe, heading from the holder.
         if (20.0..20.1).contains(&t) {
@@ -449,8 +457,7 @@ fn a_back_glimpsed_by_the_dealer_after_the_burn_is_no_pile_of_the_shuffle() {
     let log = read(&layout, 135, |t| {
         let mut found = Vec::new();
         if (1.4..18.0).contains(&t) {
-            found.push(seen(None, at[0] - 60.0, at[1]));
-            found.push(seen(None, at[0] + 60.0, at[1]));
+            found.extend(shuffle_piles(at));
         }
         if (20.0..20.1).contains(&t) {
             let p = way(0.8);
@@ -523,8 +530,7 @@ fn a_card_back_found_faintly_in_the_lane_as_the_burn_is_awaited_is_the_burn() {
         let log = read(&layout, 135, |t| {
             let mut found = Vec::new();
             if (1.4..18.0).contains(&t) {
-                found.push(seen(None, at[0] - 60.0, at[1]));
-                found.push(seen(None, at[0] + 60.0, at[1]));
+                found.extend(shuffle_piles(at));
             }
             if (20.0..20.1).contains(&t) {
                 let p = on_lane(&layout, 0.6);
