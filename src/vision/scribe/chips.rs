@@ -617,18 +617,7 @@ impl Scribe {
     fn doubled_hand(&self, space: u8, points: &[[f64; 2]], chip_d: f64, t: f64) -> Option<u8> {
         let ax = self.axes[usize::from(space)];
         let nearest = |to: [f64; 2]| nearest_point(points, to).unwrap_or(to);
-        let laid_before = |id: &u64| {
-            self.cards
-                .get(id)
-                .and_then(|n| n.placed.as_ref())
-                .is_none_or(|p| p.t <= t)
-        };
-        let two_cards = |s: &Stake| {
-            self.hands
-                .get(usize::from(s.space))
-                .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
-                .is_some_and(|cards| cards.iter().filter(|id| laid_before(id)).count() == 2)
-        };
+        let two_cards = |s: &Stake| self.cards_held_at(s.space, s.hand, t) == 2;
         self.stakes
             .iter()
             .filter(|s| {
@@ -646,6 +635,24 @@ impl Scribe {
             .map(|s| s.hand)
     }
 
+    /// How many cards hand `hand` at `space` held at `t` seconds: its cards laid by then (a
+    /// card of it not placed counts; the double's own card, laid after, does not).
+    fn cards_held_at(&self, space: u8, hand: u8, t: f64) -> usize {
+        self.hands
+            .get(usize::from(space))
+            .and_then(|h| h.get(usize::from(hand.max(1) - 1)))
+            .map_or(0, |ids| {
+                ids.iter()
+                    .filter(|id| {
+                        self.cards
+                            .get(id)
+                            .and_then(|n| n.placed.as_ref())
+                            .is_none_or(|p| p.t <= t)
+                    })
+                    .count()
+            })
+    }
+
     /// Hand `old` at `space` was just split into `old` and `new`: a double-down read on `old`
     /// within [`SPLIT_MATCH_S`] before is
     /// the split wager, its chips come to rest before the pair was seen apart (a card set
@@ -659,25 +666,10 @@ impl Scribe {
     /// not be played back).
     pub(super) fn double_was_split(&mut self, space: u8, old: u8, new: u8) {
         let now = self.now;
-        let cards_by = |s: &Stake| {
-            self.hands
-                .get(usize::from(space))
-                .and_then(|h| h.get(usize::from(s.hand.max(1) - 1)))
-                .map_or(0, |ids| {
-                    ids.iter()
-                        .filter(|id| {
-                            self.cards
-                                .get(id)
-                                .and_then(|n| n.placed.as_ref())
-                                .is_some_and(|p| p.t <= s.t)
-                        })
-                        .count()
-                })
-        };
         let Some(k) = self.stakes.iter().position(|s| {
             !s.closed
                 && s.space == space
-                && (s.hand == old || s.hand != new && cards_by(s) < 2)
+                && (s.hand == old || s.hand != new && self.cards_held_at(space, s.hand, s.t) < 2)
                 && s.kind == WagerKind::Double
                 && now - s.t <= SPLIT_MATCH_S
         }) else {
