@@ -539,11 +539,12 @@ impl Scribe {
     }
 
     /// Whether `card`, read face up over the hole card at `t` seconds, was a card carried over
-    /// it from the shoe: one of that face (or one the reader confuses with it) dealt to a player's hand from just before then to
-    /// [`FLIGHT_S`] after. The dealer deals every card from the shoe past the dealer's own
-    /// (08-10(1)), and a hit flying low over the hole card is read there a look or two (clean
-    /// shift seed 80 at 142.4 s: space 7's 7d, dealt over the dealer's face-down card, read
-    /// there as the hole card turned; a `hole_card_exposed_early` that was not there, 08-11(10)).
+    /// it from the shoe: one of that face (or one the reader confuses with it) dealt to a
+    /// player's hand from just before then to [`FLIGHT_S`] after. The dealer deals every card
+    /// from the shoe past the dealer's own (08-10(1)), and a hit flying low over the hole card
+    /// is read there a look or two (clean shift seed 80 at 142.4 s: space 7's 7d, dealt over
+    /// the dealer's face-down card, read there as the hole card turned; a
+    /// `hole_card_exposed_early` that was not there, 08-11(10)).
     fn carried_over(&self, card: Card, t: f64) -> bool {
         self.pending.iter().any(|p| {
             (t - 0.5..=t + FLIGHT_S).contains(&p.t)
