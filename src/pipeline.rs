@@ -1,11 +1,12 @@
 //! The one place where the stages are wired: footage is decoded on a thread of its own and
 //! handed over a bounded channel (so memory stays flat however long the footage), each
-//! looked-at frame with where it changed (the recognizer's preparer runs on the decoding
-//! thread, a frame or more ahead of the model). The recognizer model looks at each where it
-//! changed on a second thread (a look needs nothing earlier looks found), and hands it over
-//! another bounded channel to the rest of recognition, the tracker and the scribe, which
-//! write the table-event log. The audit reads the log as it comes (the caller's
-//! `on_events`).
+//! looked-at frame with where it changed and the windows to look at there (the recognizer's
+//! preparer runs on the decoding thread, ahead of the model). The recognizer model looks at
+//! each frame's windows of the change on two threads, frames dealt to them in turn (those
+//! windows need nothing earlier looks found), and then, in order, around chips still
+//! settling on a third, which hands each look over another bounded channel to the rest of
+//! recognition, the tracker and the scribe, which write the table-event log. The audit reads
+//! the log as it comes (the caller's `on_events`).
 //!
 //! A file that cannot be opened is an error; one that breaks off midway ends the analysis
 //! there, with every event found up to the break and where it stopped.
@@ -38,7 +39,7 @@ impl Default for AnalyzeOptions {
     fn default() -> AnalyzeOptions {
         AnalyzeOptions {
             stride: None,
-            queue: 12,
+            queue: 6,
             table_max_cents: None,
         }
     }
@@ -177,6 +178,17 @@ pub fn analyze(
         options.stride,
         recognizer.preparer(),
     )?;
+    let mut workers = Vec::with_capacity(AHEAD);
+    for _ in 0..AHEAD {
+        workers.push(recognizer.looker(recognizer.threads()).map_err(|source| {
+            PipelineError::Recognizer {
+                path: path.to_path_buf(),
+                frame: 0,
+                source,
+            }
+        })?);
+    }
+    let frames = look_ahead_on_threads(frames, workers, recognizer.min_score);
     let frames = look_on_a_thread(frames, looker, recognizer.min_score);
     let mut tracker = Tracker::new(TrackerConfig::default()).with_printed_felt(layout.printed());
     let mut scribe = Scribe::new(
@@ -312,10 +324,10 @@ enum Looked {
 const LOOKED_QUEUE: usize = 4;
 
 /// Runs the recognizer model's looks on a thread of its own ([`Looker::look`], `min_score`
-/// its least score): takes the decoding thread's frames and hands each over with what the
-/// model found in it.
+/// its least score): takes the frames looked at ahead ([`look_ahead_on_threads`]) and hands
+/// each over with what the model found in it.
 fn look_on_a_thread(
-    frames: Receiver<Decoded>,
+    frames: impl Iterator<Item = Decoded> + Send + 'static,
     mut looker: Looker,
     min_score: f32,
 ) -> Receiver<Looked> {
@@ -343,6 +355,71 @@ fn look_on_a_thread(
         }
     });
     rx
+}
+
+/// Threads that look at the windows of frames' changes ahead of the looking thread, each at
+/// every `AHEAD`th frame ([`Looker::look_ahead`]): a look's windows of the change need nothing
+/// earlier looks found, so on two cores two frames' are looked at at once, and the looking
+/// thread, which set the pace (busy 9.3 s of the 5-minute bench clip's 9.8), is left the
+/// windows around chips settling (`vision::looker`; 1.4 s). Decoding then runs at the
+/// model's priority: with two threads of the model to share the cores with, at a lower one
+/// it fell behind them (10.3 s against 9.0 s). Three threads, or longer queues between them,
+/// were no faster.
+const AHEAD: usize = 2;
+
+/// Frames each of the [`AHEAD`] threads holds looked at, waiting for the looking thread.
+const AHEAD_QUEUE: usize = 2;
+
+/// Looks at the windows of each frame's change ahead, on [`AHEAD`] threads (one per worker,
+/// frames dealt to them in turn by a thread of their own), and hands the frames on in order.
+fn look_ahead_on_threads(
+    frames: Receiver<Decoded>,
+    workers: Vec<Looker>,
+    min_score: f32,
+) -> InTurn {
+    let mut ins = Vec::with_capacity(workers.len());
+    let mut outs = Vec::with_capacity(workers.len());
+    for mut worker in workers {
+        let (in_tx, in_rx) = sync_channel::<Decoded>(1);
+        let (out_tx, out_rx) = sync_channel::<Decoded>(AHEAD_QUEUE);
+        thread::spawn(move || {
+            for mut item in in_rx {
+                if let Decoded::Frame(f, _, prepared) = &mut item {
+                    let (w, h) = (f.width as usize, f.height as usize);
+                    worker.look_ahead(&f.data, w, h, prepared, min_score);
+                }
+                if out_tx.send(item).is_err() {
+                    return;
+                }
+            }
+        });
+        ins.push(in_tx);
+        outs.push(out_rx);
+    }
+    thread::spawn(move || {
+        for (item, to) in frames.into_iter().zip(ins.iter().cycle()) {
+            if to.send(item).is_err() {
+                return;
+            }
+        }
+    });
+    InTurn { outs, next: 0 }
+}
+
+/// The frames of the threads that look ahead, taken from each in turn: in the order decoded.
+struct InTurn {
+    outs: Vec<Receiver<Decoded>>,
+    next: usize,
+}
+
+impl Iterator for InTurn {
+    type Item = Decoded;
+
+    fn next(&mut self) -> Option<Decoded> {
+        let item = self.outs.get(self.next)?.recv().ok()?;
+        self.next = (self.next + 1) % self.outs.len();
+        Some(item)
+    }
 }
 
 /// The decoding thread's ends.
@@ -373,7 +450,6 @@ fn decode_on_a_thread(
     let (ready_tx, ready_rx) = sync_channel(1);
     let path = path.to_path_buf();
     thread::spawn(move || {
-        yield_to_the_model();
         let options = DecodeOptions {
             threads: 2,
             every: 1,
@@ -427,25 +503,6 @@ fn decode_on_a_thread(
         Ok(Err(e)) => Err(e),
         // The thread ended without a word: only a panic in FFmpeg's bindings does that.
         Err(_) => Err(DecodeError::Thread),
-    }
-}
-
-/// Lowers the calling thread's priority, and so that of the decoding threads FFmpeg starts
-/// from it, below the recognizer model's: on two cores the model's looks, the longest of the
-/// stages, then run whenever there is one to run, and decoding, a dozen frames ahead, fills
-/// the gaps (on the 5-minute bench clip, analyze took 0.92 to 0.98 of FFmpeg's bare decode
-/// with it, 0.86 to 0.89 without). Raising one's own niceness needs no privilege; where it
-/// fails, decoding runs at the usual priority.
-fn yield_to_the_model() {
-    /// Niceness added (Linux: -20 highest, 19 lowest).
-    const NICER: libc::c_int = 10;
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid and setpriority only read their integer arguments; on Linux,
-    // PRIO_PROCESS with a thread's id sets that thread's niceness alone.
-    unsafe {
-        let tid = libc::gettid();
-        let now = libc::getpriority(libc::PRIO_PROCESS, tid as libc::id_t);
-        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, (now + NICER).min(19));
     }
 }
 

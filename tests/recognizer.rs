@@ -223,9 +223,10 @@ fn footage_run_only_where_it_changed_finds_what_whole_frames_find() {
 
 #[test]
 fn frames_prepared_and_looked_at_on_other_threads_are_read_as_frames_read_in_one() {
-    // The analysis pipeline works out where each frame changed on the decoding thread, and
-    // runs the model's looks on a thread of its own, both ahead of the rest of recognition:
-    // the same frames must give the same finds as the recognizer alone.
+    // The analysis pipeline works out where each frame changed on the decoding thread, looks
+    // at the windows of the change on threads of their own, and runs the rest of the model's
+    // looks on another, all ahead of the rest of recognition: the same frames must give the
+    // same finds as the recognizer alone.
     let clip = path("samples/clip");
     let layout =
         Layout::parse(&std::fs::read_to_string(clip.join("layout.toml")).unwrap()).unwrap();
@@ -235,8 +236,10 @@ fn frames_prepared_and_looked_at_on_other_threads_are_read_as_frames_read_in_one
     apart.use_layout(Some(&layout));
     let mut prep = apart.preparer();
     let mut looker = apart.looker(1).unwrap();
+    let mut worker = apart.looker(1).unwrap();
     let min_score = apart.min_score;
     let (tx, rx) = std::sync::mpsc::sync_channel(4);
+    let (ahead_tx, ahead_rx) = std::sync::mpsc::sync_channel(4);
     let (looked_tx, looked_rx) = std::sync::mpsc::sync_channel(4);
     let clip_file = clip.join("footage.mp4");
     let decoding = std::thread::spawn(move || {
@@ -249,16 +252,24 @@ fn frames_prepared_and_looked_at_on_other_threads_are_read_as_frames_read_in_one
             }
         }
     });
+    let ahead = std::thread::spawn(move || {
+        for (f, mut p) in rx {
+            let (w, h) = (f.width as usize, f.height as usize);
+            worker.look_ahead(&f.data, w, h, &mut p, min_score);
+            ahead_tx.send((f, p)).unwrap();
+        }
+    });
     let looking = std::thread::spawn(move || {
-        for (f, p) in rx {
+        for (f, p) in ahead_rx {
             let (w, h) = (f.width as usize, f.height as usize);
             let look = looker.look(&f.data, w, h, p, min_score).unwrap();
             looked_tx.send((f, look)).unwrap();
         }
     });
-    let mut compared = 0;
+    let (mut compared, mut looked_ahead) = (0, 0);
     for (f, look) in looked_rx {
         let (w, h) = (f.width as usize, f.height as usize);
+        looked_ahead += look.looked_ahead();
         let a = alone.frame(&f.data, w, h).unwrap();
         let b = apart.frame_looked(&f.data, w, h, look).unwrap();
         // The same parts of the frame looked at, and the same things found in the same places
@@ -273,8 +284,12 @@ fn frames_prepared_and_looked_at_on_other_threads_are_read_as_frames_read_in_one
         compared += 1;
     }
     decoding.join().unwrap();
+    ahead.join().unwrap();
     looking.join().unwrap();
     assert!(compared > 100, "{compared} frames");
+    // Most of the windows were looked at ahead: all but the first frame's (all of the felt)
+    // and those around chips settling.
+    assert!(looked_ahead > compared / 2, "{looked_ahead} windows ahead");
 }
 
 #[test]

@@ -76,6 +76,43 @@ pub struct Look {
     pub(super) found: Vec<Seen>,
     /// The frame at the model's scale, where that is another, with its width and height.
     pub(super) scaled: Option<(Vec<u8>, usize, usize)>,
+    /// Windows the model looked at ahead ([`Looker::look_ahead`]).
+    ahead: usize,
+}
+
+impl Look {
+    /// Windows of the change the model looked at ahead of the look, on another thread
+    /// ([`Looker::look_ahead`]); the rest it looked at in the look.
+    pub fn looked_ahead(&self) -> usize {
+        self.ahead
+    }
+}
+
+/// A window to look at: the area it looks at, and where the model's input is cut (left, top,
+/// width, height). Pixels at the model's scale.
+type PlacedWindow = (Region, (i64, i64, usize, usize));
+
+/// The windows of a frame's change, planned ahead of the model by the frame's
+/// [`Preparer`](super::recognizer::Preparer), and what the model found in them once it looked
+/// at them ahead of the stream's looker ([`Looker::look_ahead`]). Pixels at the model's scale.
+#[derive(Debug, Clone)]
+pub struct ChangeWindows {
+    /// The areas looked at for the change, each with [`SLACK`] more on every side.
+    owns: Vec<Region>,
+    /// What the model found in each window, in the order of `owns`, with the least score
+    /// kept, once it looked at them.
+    found: Option<(f32, Vec<Vec<Seen>>)>,
+}
+
+impl ChangeWindows {
+    /// Plans the windows for the change `regions` of a frame within the felt's bounding box
+    /// `bounds`, as a look that does not begin a stream would.
+    pub(super) fn plan(regions: &[Region], bounds: Region) -> ChangeWindows {
+        ChangeWindows {
+            owns: plan_owns(regions, bounds),
+            found: None,
+        }
+    }
 }
 
 /// The recognizer model, run over the changed parts of a stream's frames.
@@ -144,7 +181,11 @@ impl Looker {
         min_score: f32,
     ) -> Result<Look, RecognizerError> {
         check(rgb, width, height)?;
-        let Prepared { scaled, changes } = prepared;
+        let Prepared {
+            scaled,
+            changes,
+            cut,
+        } = prepared;
         let (picture, w, h) = scaled
             .as_ref()
             .map_or((rgb, width, height), |(p, w, h)| (p.as_slice(), *w, *h));
@@ -164,66 +205,60 @@ impl Looker {
         if fresh {
             self.settling.clear();
         }
-        let mut owns = self.owns(&changes.regions, bounds);
+        let mut owns = plan_owns(&changes.regions, bounds);
         let whole = owns.len() == 1 && owns[0] == looks::grow(bounds, SLACK);
         let card_owns = owns.clone();
+        let floor = min_score * LEAST_IN_SIGHT as f32;
+        // The windows looked at ahead, where they are this look's.
+        let planned = Some(cut).filter(|c| c.owns == owns);
         if !whole {
             let settled: Vec<Region> = self.settling.iter().flatten().copied().collect();
-            let apart: Vec<Region> = self
-                .owns(&settled, bounds)
+            let apart: Vec<Region> = plan_owns(&settled, bounds)
                 .into_iter()
                 .filter(|&s| !card_owns.iter().any(|&o| looks::within(s, o)))
                 .collect();
             owns.extend(apart);
         }
-        let windows: Vec<(Region, (i64, i64, usize, usize))> = owns
+        let windows: Vec<PlacedWindow> = owns
             .iter()
             .map(|&o| (o, looks::window(o, MARGIN, WINDOW_ALIGN)))
             .collect();
+        let mut seen: Vec<Option<Vec<Seen>>> = (0..windows.len()).map(|_| None).collect();
+        let mut ahead = 0;
+        if let Some(ChangeWindows {
+            found: Some((f, done)),
+            ..
+        }) = planned
+            && f == floor
+        {
+            for (slot, s) in seen.iter_mut().zip(done) {
+                *slot = Some(s);
+                ahead += 1;
+            }
+        }
         let mut order: Vec<usize> = (0..windows.len()).collect();
         order.sort_by_key(|&i| (windows[i].1.2, windows[i].1.3));
-        let floor = min_score * LEAST_IN_SIGHT as f32;
+        let todo: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&i| seen[i].is_none())
+            .collect();
+        for (i, s) in self.run_windows((picture, w, h), &windows, &todo, floor)? {
+            seen[i] = Some(s);
+        }
+        let pixels = windows.iter().map(|(_, (_, _, ww, wh))| ww * wh).sum();
+        // What a window around a settled chip finds where a window of the change looks too
+        // is that window's to find: found twice, it would be two things.
         let mut found = Vec::new();
-        let mut pixels = 0;
-        let mut at = 0;
-        while at < order.len() {
-            // Windows of one size run together.
-            let (_, (_, _, ww, wh)) = windows[order[at]];
-            let mut end = at + 1;
-            while end < order.len() && end - at < BATCH && {
-                let (_, (_, _, w2, h2)) = windows[order[end]];
-                (w2, h2) == (ww, wh)
-            } {
-                end += 1;
-            }
-            let mut input = Vec::with_capacity((end - at) * 3 * ww * wh);
-            let mut wins = Vec::with_capacity(end - at);
-            for &i in &order[at..end] {
-                let (own, (x0, y0, _, _)) = windows[i];
-                planar_window(picture, w, h, x0, y0, ww, wh, &mut input);
-                wins.push(Window {
-                    x0: x0 as f64,
-                    y0: y0 as f64,
-                    scale: 1.0,
-                    own: [own.x0 as f64, own.y0 as f64, own.x1 as f64, own.y1 as f64],
-                });
-            }
-            pixels += (end - at) * ww * wh;
-            // What a window around a settled chip finds where a window of the change looks
-            // too is that window's to find: found twice, it would be two things.
-            for (&i, seen) in
-                order[at..end]
-                    .iter()
-                    .zip(self.run(input, end - at, wh, ww, &wins, floor)?)
-            {
-                let settling = i >= card_owns.len();
-                found.extend(
-                    seen.into_iter().filter(|f| {
-                        !settling || !card_owns.iter().any(|&o| looks::holds(o, f.point))
-                    }),
-                );
-            }
-            at = end;
+        for &i in &order {
+            let settling = i >= card_owns.len();
+            found.extend(
+                seen[i]
+                    .take()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|f| !settling || !card_owns.iter().any(|&o| looks::holds(o, f.point))),
+            );
         }
         // Chips found surely where the picture changed (not where it only settled: the
         // looks would never end), looked at again in the next looks.
@@ -265,23 +300,93 @@ impl Looker {
             whole,
             found,
             scaled,
+            ahead,
         })
     }
 
-    /// The areas to look at for changes in `regions` (pixels at the model's scale): each
-    /// grown by the model's reach, joined where that costs nothing, all of the felt's
-    /// bounding box `bounds` where most of it is, each with [`SLACK`] more on every side.
-    fn owns(&self, regions: &[Region], bounds: Region) -> Vec<Region> {
-        let mut owns = looks::plan(regions, REACH, MARGIN, bounds);
-        let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
-            > WHOLE_SHARE * looks::area(bounds) as f64;
-        if whole {
-            owns = vec![bounds];
+    /// Looks at the windows of a frame's change planned ahead (`prepared`'s; the frame as
+    /// [`Looker::look`] takes it) on a thread other than the stream's looker's, while it looks
+    /// at the frames before: a look's windows of the change need nothing earlier looks found,
+    /// so two such looks at two frames run at once (the looking thread set the pace of
+    /// analysis on two cores, the decoding thread's core idle a third of the time). Keeps
+    /// finds scoring at least the least share of `min_score` a covered chip is held to, as
+    /// [`Looker::look`] does. A failed run leaves the windows to the look, which meets the
+    /// failure itself.
+    pub fn look_ahead(
+        &mut self,
+        rgb: &[u8],
+        width: usize,
+        height: usize,
+        prepared: &mut Prepared,
+        min_score: f32,
+    ) {
+        if check(rgb, width, height).is_err() {
+            return;
         }
-        // A look takes in SLACK pixels more than it planned, so that a thing near its edge
-        // whose point moves a pixel or two as the model sees it again is neither lost nor
-        // doubled.
-        owns.iter().map(|&o| looks::grow(o, SLACK)).collect()
+        let (picture, w, h) = prepared
+            .scaled
+            .as_ref()
+            .map_or((rgb, width, height), |(p, w, h)| (p.as_slice(), *w, *h));
+        let plan = &mut prepared.cut;
+        if plan.found.is_some() {
+            return;
+        }
+        let floor = min_score * LEAST_IN_SIGHT as f32;
+        let windows: Vec<PlacedWindow> = plan
+            .owns
+            .iter()
+            .map(|&o| (o, looks::window(o, MARGIN, WINDOW_ALIGN)))
+            .collect();
+        let mut order: Vec<usize> = (0..windows.len()).collect();
+        order.sort_by_key(|&i| (windows[i].1.2, windows[i].1.3));
+        if let Ok(done) = self.run_windows((picture, w, h), &windows, &order, floor) {
+            let mut seen: Vec<Vec<Seen>> = (0..windows.len()).map(|_| Vec::new()).collect();
+            for (i, s) in done {
+                seen[i] = s;
+            }
+            plan.found = Some((floor, seen));
+        }
+    }
+
+    /// Runs the model on the windows `todo` of `windows` (in that order, those of one size
+    /// together, [`BATCH`] at most), cut from `picture` (RGB rows, width, height, at the
+    /// model's scale), and returns what each found, scoring at least `floor`.
+    fn run_windows(
+        &mut self,
+        (picture, w, h): (&[u8], usize, usize),
+        windows: &[PlacedWindow],
+        todo: &[usize],
+        floor: f32,
+    ) -> Result<Vec<(usize, Vec<Seen>)>, RecognizerError> {
+        let mut out = Vec::with_capacity(todo.len());
+        let mut at = 0;
+        while at < todo.len() {
+            // Windows of one size run together.
+            let (_, (_, _, ww, wh)) = windows[todo[at]];
+            let mut end = at + 1;
+            while end < todo.len() && end - at < BATCH && {
+                let (_, (_, _, w2, h2)) = windows[todo[end]];
+                (w2, h2) == (ww, wh)
+            } {
+                end += 1;
+            }
+            let mut input = Vec::with_capacity((end - at) * 3 * ww * wh);
+            let mut wins = Vec::with_capacity(end - at);
+            for &i in &todo[at..end] {
+                let (own, (x0, y0, _, _)) = windows[i];
+                planar_window(picture, w, h, x0, y0, ww, wh, &mut input);
+                wins.push(Window {
+                    x0: x0 as f64,
+                    y0: y0 as f64,
+                    scale: 1.0,
+                    own: [own.x0 as f64, own.y0 as f64, own.x1 as f64, own.y1 as f64],
+                });
+            }
+            let seen = self.run(input, end - at, wh, ww, &wins, floor)?;
+            out.extend(todo[at..end].iter().copied().zip(seen));
+            at = end;
+        }
+        Ok(out)
     }
 
     /// Runs the model on `images` (each `[3, h, w]` planar, same size) and decodes each with
@@ -338,4 +443,19 @@ impl Looker {
             })
             .collect())
     }
+}
+
+/// The areas to look at for changes in `regions` (pixels at the model's scale): each grown by
+/// the model's reach, joined where that costs nothing, all of the felt's bounding box `bounds`
+/// where most of it is, each with [`SLACK`] more on every side.
+fn plan_owns(regions: &[Region], bounds: Region) -> Vec<Region> {
+    let mut owns = looks::plan(regions, REACH, MARGIN, bounds);
+    let whole = owns.iter().map(|&r| looks::area(r)).sum::<usize>() as f64
+        > WHOLE_SHARE * looks::area(bounds) as f64;
+    if whole {
+        owns = vec![bounds];
+    }
+    // A look takes in SLACK pixels more than it planned, so that a thing near its edge whose
+    // point moves a pixel or two as the model sees it again is neither lost nor doubled.
+    owns.iter().map(|&o| looks::grow(o, SLACK)).collect()
 }

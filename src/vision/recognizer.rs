@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use super::change::{ChangeMap, Changes, Region};
 use super::engine::EngineError;
-use super::looker::{Look, Looker, REACH, SLACK};
+use super::looker::{ChangeWindows, Look, Looker, REACH, SLACK};
 use super::looks;
 use super::on_card::OnCards;
 use super::pitnet::{
@@ -207,6 +207,8 @@ pub struct Prepared {
     pub(super) scaled: Option<(Vec<u8>, usize, usize)>,
     /// Where the picture changed since the frame before.
     pub(super) changes: Changes,
+    /// The windows of the change (all of the felt for a stream's first frame), planned.
+    pub(super) cut: ChangeWindows,
 }
 
 /// Prepares the frames of a stream for [`Recognizer::frame_prepared`], one after the other:
@@ -242,6 +244,7 @@ impl Preparer {
         let (picture, w, h) = scaled
             .as_ref()
             .map_or((rgb, width, height), |(p, w, h)| (p.as_slice(), *w, *h));
+        let first = !matches!(&self.change, Some(c) if c.size() == (w, h));
         let change = match &mut self.change {
             Some(c) if c.size() == (w, h) => c,
             other => {
@@ -252,7 +255,19 @@ impl Preparer {
             }
         };
         let changes = change.changes(picture);
-        Prepared { scaled, changes }
+        let bounds = self.zones.bounds(w, h);
+        // A stream's first frame is looked at on all of the felt, whatever changed.
+        let regions = if first {
+            Changes::whole(w, h).regions
+        } else {
+            changes.regions.clone()
+        };
+        let cut = ChangeWindows::plan(&regions, bounds);
+        Prepared {
+            scaled,
+            changes,
+            cut,
+        }
     }
 }
 
@@ -535,7 +550,7 @@ impl Recognizer {
             pixels,
             whole,
             found: looked,
-            scaled: _,
+            ..
         } = look;
         // Chips are found again where the looks looked; cards only where the picture changed.
         let looked_at = |f: &Seen| {
