@@ -4508,3 +4508,106 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_nearby() {
     assert_eq!((s.amount, s.counted), (2300, true), "{s:?}");
     assert!(p.paid().contains(&(6, 2300)), "the payoff: {:?}", p.paid());
 }
+
+/// A payoff fanned beside a wager waits to be read until the wager's own fan, come to rest
+/// before it nearby, is read, though every chip of that fan is ready: the fan is one run with
+/// the next space's fans and payoff laid up to its end, held back by chips still coming to
+/// rest beyond them, and waits for them. Held-out shift seed 103 at 1202.4 s, these pixels
+/// moved with space 4's betting circle: space 4's $16 wager fanned where it stood and its $16
+/// payoff laid beside it 0.4 s later; space 3's $21 wager and $21 double-down fanned where
+/// they stood and its $42 payoff fanned up to the end of space 4's fan; space 2's payoff laid
+/// 2 s after space 4's fan, beside space 3's. Space 4's payoff was read first, beside a wager
+/// not yet counted and out of sight: it was never written, and the hand's `underpay`
+/// observed $0.
+#[test]
+fn a_payoff_waits_for_the_wager_fanned_before_it_though_its_fan_is_ready() {
+    use crate::vision::scribe::centroid;
+    let mut p = Paying::new();
+    p.radius = 10.9;
+    p.scribe.stakes.clear();
+    let c = centroid(&p.scribe.layout.spaces[3].bet);
+    let at = |x: f64, y: f64| [x - 639.56 + c[0], y - 248.11 + c[1]];
+    let t = p.t;
+    for (track, space, kind, spot) in [
+        (2, 4, WagerKind::Original, at(638.0, 248.0)),
+        (3, 3, WagerKind::Original, at(497.5, 270.4)),
+        (4, 3, WagerKind::Double, at(502.1, 298.2)),
+    ] {
+        p.put(track, spot, 100);
+        p.scribe.chips.get_mut(&track).expect("the stack").seen_t = t - 0.2;
+        p.stake(space, 1, kind, spot, 100, vec![track]);
+    }
+    let laid = |p: &mut Paying, after: f64, chips: &[(u64, [f64; 2], i64)]| {
+        p.t = t + after;
+        for &(id, xy, v) in chips {
+            p.put(id, xy, v);
+        }
+    };
+    // Space 4's wager fanned where it stood, then its payoff.
+    let wager = [
+        (20, at(638.0, 248.0), 500),
+        (21, at(625.3, 248.0), 500),
+        (22, at(610.7, 248.0), 500),
+        (23, at(597.9, 248.5), 100),
+    ];
+    laid(&mut p, 0.0, &wager);
+    laid(&mut p, 0.4, &[(30, at(711.7, 247.4), 100), (31, at(697.5, 246.7), 500)]);
+    laid(&mut p, 0.53, &[(32, at(670.0, 248.0), 500), (33, at(683.5, 247.6), 500)]);
+    // Space 3's wager and double-down fanned where they stood, then its payoff.
+    let fans = [
+        (50, at(497.5, 270.4), 500),
+        (51, at(483.3, 271.6), 500),
+        (52, at(470.2, 273.9), 500),
+        (53, at(457.4, 276.7), 500),
+        (54, at(443.8, 278.9), 100),
+        (55, at(502.1, 298.2), 500),
+        (56, at(514.6, 294.9), 500),
+        (57, at(529.8, 292.4), 500),
+        (58, at(542.8, 290.5), 500),
+        (59, at(557.4, 288.0), 100),
+    ];
+    laid(&mut p, 0.53, &fans);
+    laid(&mut p, 0.93, &[(40, at(568.9, 258.4), 500)]);
+    let next = [
+        (41, at(541.8, 262.6), 500),
+        (42, at(555.1, 261.6), 500),
+        (43, at(581.7, 256.6), 200),
+        (44, at(528.6, 266.4), 2500),
+    ];
+    laid(&mut p, 1.2, &next);
+    // Space 2's payoff, still coming to rest beside space 3's wager's fan at the next look.
+    let beyond = [
+        (60, at(465.9, 301.7), 200),
+        (61, at(439.3, 310.6), 500),
+        (62, at(452.7, 306.2), 200),
+        (63, at(426.8, 314.1), 500),
+    ];
+    laid(&mut p, 2.0, &beyond);
+    laid(&mut p, 2.13, &[(64, at(412.6, 319.0), 500), (65, at(398.0, 323.0), 500)]);
+    p.scribe.arrivals = (20..24)
+        .chain(30..34)
+        .chain(40..45)
+        .chain(50..60)
+        .chain(60..66)
+        .collect();
+    let judge = |p: &mut Paying, now: f64| {
+        p.scribe.now = now;
+        for (id, n) in p.scribe.chips.iter_mut() {
+            if *id > 4 {
+                n.seen_t = now;
+            }
+        }
+        p.scribe.judge_arrivals(false);
+    };
+    judge(&mut p, t + 2.4);
+    assert!(
+        (30..34).all(|id| p.scribe.arrivals.contains(&id)),
+        "the payoff waits for the wager: {:?}",
+        p.scribe.arrivals
+    );
+    judge(&mut p, t + 3.2);
+    assert!(p.scribe.arrivals.is_empty(), "{:?}", p.scribe.arrivals);
+    let s = &p.scribe.stakes[0];
+    assert_eq!((s.amount, s.counted), (1600, true), "{s:?}");
+    assert!(p.paid().contains(&(4, 1600)), "the payoff: {:?}", p.paid());
+}
