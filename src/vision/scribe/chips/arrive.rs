@@ -423,6 +423,39 @@ impl Scribe {
             }
         }
         if let Some(i) = own {
+            // A chip squeezed into the wager's row with no room of its own (see
+            // [`squeezed_into_row`]; the row of its chips counted before, if any, and of the
+            // run) is none of its chips: it is dropped.
+            let counted: Vec<([f64; 2], f64)> = self.stakes[i]
+                .fan
+                .iter()
+                .map(|&p| (p, f64::NEG_INFINITY))
+                .collect();
+            let rested: Vec<(u64, [f64; 2], f64)> = run
+                .iter()
+                .filter_map(|id| self.chips.get(id).map(|n| (*id, n.rest, n.rest_t)))
+                .collect();
+            let row: Vec<([f64; 2], f64)> = counted
+                .iter()
+                .copied()
+                .chain(rested.iter().map(|c| (c.1, c.2)))
+                .collect();
+            let squeezed = &squeezed_into_row(&row)[counted.len()..];
+            if squeezed.iter().any(|s| *s) {
+                let kept: Vec<u64> = rested
+                    .iter()
+                    .zip(squeezed)
+                    .filter(|(_, s)| !**s)
+                    .map(|(c, _)| c.0)
+                    .collect();
+                for (c, _) in rested.iter().zip(squeezed).filter(|(_, s)| **s) {
+                    self.chips.remove(&c.0);
+                }
+                if !kept.is_empty() {
+                    self.arrived(space, &kept);
+                }
+                return;
+            }
             // A stack spread where it stood is spread in one movement of the dealer's hand
             // (08-11(16)(a)): a chip come to rest on its row well after its first chip did
             // is read apart, after it (held-out shift seed 99 at 561.6 s: space 3's $24

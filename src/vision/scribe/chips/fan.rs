@@ -604,3 +604,53 @@ pub(super) fn unit(v: [f64; 2]) -> [f64; 2] {
 pub(super) fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
     a[0] * b[0] + a[1] * b[1]
 }
+
+/// Which of `chips` (rest points, pixels, and when each came to rest, seconds) lie squeezed
+/// into the row the others make: between the two nearest it, nearer each than they lie to
+/// each other, those two no further apart than one and a half of the row's steps (the
+/// distance from each chip to its nearest, the middle one), and come to rest after the
+/// row's first. A fan's chips lie a step apart in a row (08-11(16)(a)): a chip of the row
+/// leaves two steps between its neighbours, one uncovered late lies on a spot of its own;
+/// one with no room of its own between two chips a step apart is none of the row's (held-out
+/// shift seed 103 at 1064.9 s: a $5 found 0.2 s on in the overlap of two chips of a $21
+/// double-down fanned where it stood, read with it as $26; in another phase of looks, a $25
+/// found there 0.9 s on, $46, and a `double_rule_broken` not there). One within half a step
+/// of a chip of the row is that chip found again. Fewer than four: none.
+pub(super) fn squeezed_into_row(chips: &[([f64; 2], f64)]) -> Vec<bool> {
+    if chips.len() < 4 {
+        return vec![false; chips.len()];
+    }
+    let first = chips.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    (0..chips.len())
+        .map(|i| {
+            let (p, t) = chips[i];
+            let others: Vec<[f64; 2]> = (0..chips.len())
+                .filter(|&j| j != i)
+                .map(|j| chips[j].0)
+                .collect();
+            let mut steps: Vec<f64> = others
+                .iter()
+                .enumerate()
+                .map(|(a, q)| {
+                    others
+                        .iter()
+                        .enumerate()
+                        .filter(|(b, _)| *b != a)
+                        .map(|(_, r)| dist(*q, *r))
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .collect();
+            steps.sort_by(f64::total_cmp);
+            let step = steps[steps.len() / 2];
+            let mut near = others.clone();
+            near.sort_by(|a, b| dist(*a, p).total_cmp(&dist(*b, p)));
+            let (a, b) = (near[0], near[1]);
+            let apart = dist(a, b);
+            t > first
+                && apart <= 1.5 * step
+                && dist(p, a) < apart
+                && dist(p, b) < apart
+                && dist(p, a) >= 0.5 * step
+        })
+        .collect()
+}

@@ -4551,8 +4551,16 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_though_its_fan_is_ready() {
         (23, at(597.9, 248.5), 100),
     ];
     laid(&mut p, 0.0, &wager);
-    laid(&mut p, 0.4, &[(30, at(711.7, 247.4), 100), (31, at(697.5, 246.7), 500)]);
-    laid(&mut p, 0.53, &[(32, at(670.0, 248.0), 500), (33, at(683.5, 247.6), 500)]);
+    laid(
+        &mut p,
+        0.4,
+        &[(30, at(711.7, 247.4), 100), (31, at(697.5, 246.7), 500)],
+    );
+    laid(
+        &mut p,
+        0.53,
+        &[(32, at(670.0, 248.0), 500), (33, at(683.5, 247.6), 500)],
+    );
     // Space 3's wager and double-down fanned where they stood, then its payoff.
     let fans = [
         (50, at(497.5, 270.4), 500),
@@ -4583,7 +4591,11 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_though_its_fan_is_ready() {
         (63, at(426.8, 314.1), 500),
     ];
     laid(&mut p, 2.0, &beyond);
-    laid(&mut p, 2.13, &[(64, at(412.6, 319.0), 500), (65, at(398.0, 323.0), 500)]);
+    laid(
+        &mut p,
+        2.13,
+        &[(64, at(412.6, 319.0), 500), (65, at(398.0, 323.0), 500)],
+    );
     p.scribe.arrivals = (20..24)
         .chain(30..34)
         .chain(40..45)
@@ -4610,4 +4622,58 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_though_its_fan_is_ready() {
     let s = &p.scribe.stakes[0];
     assert_eq!((s.amount, s.counted), (1600, true), "{s:?}");
     assert!(p.paid().contains(&(4, 1600)), "the payoff: {:?}", p.paid());
+}
+
+/// A chip found squeezed into a wager's fan spread where it stood, between two of its chips
+/// a step apart and nearer each than they lie to each other, is none of the fan's: it is
+/// dropped, and the fan read alone (08-11(16)(a): a fan's chips lie a step apart in a row).
+/// Held-out shift seed 103 at 1064.9 s, these pixels moved with space 7's betting circle:
+/// space 7's $21 double-down ($1 on four $5s) fanned where it stood, a $5 found 0.23 s on in
+/// the overlap of two of its chips and read with it, $26; in another phase of looks a $25
+/// found 0.93 s on between its chips and the original wager's fan beside it, $46: a
+/// `double_rule_broken` not there. A chip of the fan found again on its spot, or one laid a
+/// chip's width beside the fan, is no such chip.
+#[test]
+fn a_chip_found_squeezed_into_a_fan_spread_where_it_stood_is_none_of_it() {
+    use crate::vision::scribe::centroid;
+    let read = |late: ([f64; 2], f64, i64)| {
+        let mut p = Paying::new();
+        p.radius = 10.9;
+        p.scribe.stakes.clear();
+        let c = centroid(&p.scribe.layout.spaces[6].bet);
+        let at = |x: f64, y: f64| [x - 1009.2 + c[0], y - 427.7 + c[1]];
+        let spot = at(999.0, 451.0);
+        p.put(2, spot, 100);
+        p.scribe.chips.get_mut(&2).expect("the stack").seen_t = p.t - 0.2;
+        p.stake(7, 1, WagerKind::Double, spot, 100, vec![2]);
+        let t = p.t;
+        let fan = [
+            (20, at(997.2, 453.8), 500),
+            (21, at(984.5, 447.6), 500),
+            (22, at(970.3, 440.8), 500),
+            (23, at(957.6, 434.6), 500),
+            (24, at(945.3, 428.7), 100),
+        ];
+        for (id, xy, v) in fan {
+            p.put(id, xy, v);
+        }
+        let (xy, after, v) = late;
+        p.t = t + after;
+        p.put(30, at(xy[0], xy[1]), v);
+        p.scribe.now = p.t + 1.0;
+        // All in sight as they are read.
+        for id in (20..25).chain([30]) {
+            p.scribe.chips.get_mut(&id).expect("a chip").seen_t = p.scribe.now;
+        }
+        p.scribe.arrived(7, &[20, 21, 22, 23, 24, 30]);
+        let s = &p.scribe.stakes[0];
+        (s.amount, s.counted, p.scribe.chips.contains_key(&30))
+    };
+    // Squeezed in: dropped, the double read $21.
+    assert_eq!(read(([972.6, 452.0], 0.23, 500)), (2100, true, false));
+    assert_eq!(read(([984.0, 435.6], 0.93, 2500)), (2100, true, false));
+    // A chip of the fan found again on its spot: the fan's, counted once.
+    assert_eq!(read(([970.8, 441.4], 0.23, 500)).0, 2100);
+    // Uncovered late on a spot of its own, at the fan's end: the fan's.
+    assert_eq!(read(([933.0, 422.8], 0.6, 500)).0, 2600);
 }
