@@ -332,6 +332,18 @@ impl Paying {
         runs
     }
 
+    /// At `now`, every chip but the stacks `stacks` (gone from sight as they were fanned)
+    /// still in sight, the chips come to rest judged.
+    fn judge_in_sight(&mut self, now: f64, stacks: &[u64]) {
+        self.scribe.now = now;
+        for (id, n) in self.scribe.chips.iter_mut() {
+            if !stacks.contains(id) {
+                n.seen_t = now;
+            }
+        }
+        self.scribe.judge_arrivals(false);
+    }
+
     /// An original wager at `space` on `at`, its stack track 1 when `fan` is `None`,
     /// else counted at the points of `fan`.
     fn wager(&mut self, space: u8, at: [f64; 2], cents: i64, fan: Option<Vec<[f64; 2]>>) {
@@ -4487,15 +4499,7 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_nearby() {
     p.t = t + 1.3;
     p.put(40, shift(875.0, 275.0), 100);
     p.scribe.arrivals = (20..26).chain(30..36).chain([40]).collect();
-    let judge = |p: &mut Paying, now: f64| {
-        p.scribe.now = now;
-        for (id, n) in p.scribe.chips.iter_mut() {
-            if *id != 2 {
-                n.seen_t = now;
-            }
-        }
-        p.scribe.judge_arrivals(false);
-    };
+    let judge = |p: &mut Paying, now: f64| p.judge_in_sight(now, &[2]);
     judge(&mut p, t + 1.7);
     assert!(
         (30..36).all(|id| p.scribe.arrivals.contains(&id)),
@@ -4602,15 +4606,7 @@ fn a_payoff_waits_for_the_wager_fanned_before_it_though_its_fan_is_ready() {
         .chain(50..60)
         .chain(60..66)
         .collect();
-    let judge = |p: &mut Paying, now: f64| {
-        p.scribe.now = now;
-        for (id, n) in p.scribe.chips.iter_mut() {
-            if *id > 4 {
-                n.seen_t = now;
-            }
-        }
-        p.scribe.judge_arrivals(false);
-    };
+    let judge = |p: &mut Paying, now: f64| p.judge_in_sight(now, &[2, 3, 4]);
     judge(&mut p, t + 2.4);
     assert!(
         (30..34).all(|id| p.scribe.arrivals.contains(&id)),
