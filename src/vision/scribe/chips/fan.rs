@@ -527,18 +527,23 @@ pub(super) fn across_a_covered_chip(
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
 /// nearest, through [`usual_step`]. `None` for fewer than two chips.
 pub(super) fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {
-    let gaps: Vec<f64> = fan
+    usual_step(nearest_gaps(fan), chip_d)
+}
+
+/// Each of `points`' distance to its nearest among the others (pixels); none for a lone one.
+fn nearest_gaps(points: &[[f64; 2]]) -> Vec<f64> {
+    points
         .iter()
         .enumerate()
         .filter_map(|(i, p)| {
-            fan.iter()
+            points
+                .iter()
                 .enumerate()
                 .filter(|(j, _)| *j != i)
                 .map(|(_, q)| dist(*p, *q))
                 .min_by(f64::total_cmp)
         })
-        .collect();
-    usual_step(gaps, chip_d)
+        .collect()
 }
 
 /// A fan's usual step between neighbouring chips, pixels: the upper quartile of `steps`, as
@@ -628,18 +633,7 @@ pub(super) fn squeezed_into_row(chips: &[([f64; 2], f64)]) -> Vec<bool> {
                 .filter(|&j| j != i)
                 .map(|j| chips[j].0)
                 .collect();
-            let mut steps: Vec<f64> = others
-                .iter()
-                .enumerate()
-                .map(|(a, q)| {
-                    others
-                        .iter()
-                        .enumerate()
-                        .filter(|(b, _)| *b != a)
-                        .map(|(_, r)| dist(*q, *r))
-                        .fold(f64::INFINITY, f64::min)
-                })
-                .collect();
+            let mut steps = nearest_gaps(&others);
             steps.sort_by(f64::total_cmp);
             let step = steps[steps.len() / 2];
             let mut near = others.clone();
