@@ -113,9 +113,37 @@ impl Scribe {
     /// chip of a payoff on its way from the tray, read later within [`PAYOFF_NEAR`] radii of
     /// where it was found. Or the stack found, the first time after it went, just begun on
     /// its way out ([`NUDGED_OUT`]) and never on its way in.
+    ///
+    /// Not a wager found on its way in toward the tray as well, just after another of its
+    /// space's wagers was carried out (within [`FLIGHT_S`] before it went): what was found
+    /// going out was that one, still on its way (held-out shift seed 104 at 453.2 s: the
+    /// dealer's natural voiding space 1's two split hands, 08-11(10)(e), their $16 stacks
+    /// handed back one after the other and the first hand's wager collected under the
+    /// dealer's hand 0.3 s after the second went; the second's chips found past the felt
+    /// after the wager went, and the wager read as handed back, a `losing_wager_not_collected`
+    /// not there).
     fn carried_out(&self, s: &Stake, last: f64) -> bool {
+        let (out, inward) = self.flown_out_and_in(s, last);
+        out && !(inward
+            && self.stakes.iter().any(|o| {
+                let out = if o.closed {
+                    o.handed_back
+                } else {
+                    self.went_at(o).filter(|&w| self.flown_out_and_in(o, w).0)
+                };
+                o.space == s.space
+                    && !std::ptr::eq(o, s)
+                    && out.is_some_and(|w| w < last && last - w <= FLIGHT_S)
+            }))
+    }
+
+    /// Whether wager `s`, its chips last seen at rest at `last` seconds, was found carried out
+    /// past its spot (see [`Scribe::carried_out`]), and whether a chip was found in flight on
+    /// its way in from there toward the dealer (clear of the spot, along the line in) in the
+    /// same time.
+    fn flown_out_and_in(&self, s: &Stake, last: f64) -> (bool, bool) {
         let Some(r) = self.chip_radius(s.at) else {
-            return false;
+            return (false, false);
         };
         let ax = self.axes[usize::from(s.space)];
         // A chip in flight moves on: one found in another look where it was found lies there.
@@ -197,7 +225,10 @@ impl Scribe {
         }) && !flown.iter().any(|&(t, out, aside)| {
             t > first && out <= -NUDGED_OUT.start && aside <= OUT_ASIDE * -out + 1.0
         });
-        out_past || nudged
+        let inward = flown
+            .iter()
+            .any(|&(_, out, aside)| -out >= OUT_PAST.start && aside <= OUT_ASIDE * -out + 1.0);
+        (out_past || nudged, inward)
     }
 
     /// When every chip of wager `s` was last seen, once all went out of sight (None while one
@@ -322,6 +353,7 @@ impl Scribe {
             }) && !self.carried_out(s, last);
             let (space, hand, bet, amount, uncounted) =
                 (s.space, s.hand, s.bet(), s.amount, !s.counted);
+            self.stakes[i].handed_back = (!to_tray).then_some(last);
             // A hand's double handed back as its wager is collected (a dealer's natural
             // voids the double, 08-11(10)(e)) is written apart.
             match acts.iter_mut().find(|a| {
