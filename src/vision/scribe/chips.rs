@@ -106,10 +106,10 @@ pub(super) struct Stake {
     /// When it was first counted chip by chip, seconds: its fan came to rest (None: never
     /// fanned). A fan's chips may be found again later as new tracks; the fan lay from then.
     fanned_t: Option<f64>,
-    /// When it went, seconds, where it was judged handed back to the player, carried out past
-    /// its spot (None: not so): its chips may still be in flight a moment on (see
-    /// [`Scribe::carried_out`]).
-    pub(super) handed_back: Option<f64>,
+    /// Where it was judged handed back to the player: when its chips were found in flight out
+    /// past its spot, seconds (empty: not so found). They may still be on their way a moment
+    /// on (see [`Scribe::carried_out`]).
+    pub(super) handed_back: Vec<f64>,
 }
 
 impl Stake {
@@ -848,7 +848,7 @@ impl Scribe {
             top: 0,
             topped: None,
             fanned_t: fanned.then_some(t),
-            handed_back: None,
+            handed_back: Vec::new(),
         });
         let i = self.stakes.len() - 1;
         self.own(run, i);

@@ -1086,16 +1086,21 @@ impl Scribe {
             && ranks().filter(|r| *r == Rank::Ace).count() <= 1
             && ranks().filter(|r| r.is_ten_count()).count() <= 1
             && ranks().all(|r| r == Rank::Ace || r.is_ten_count());
-        if natural || self.split_or_doubled(s.space) {
-            return true;
-        }
         // Half the wager: a dealer paying the wrong amount (08-11(12)) and a payoff of two
         // such chips stacked (16(a)) look the same from above. It is read as what the camera
         // sees, a payoff of one chip and an underpay, the graver finding of the two (held-out
         // shifts seed 93 at 323.1 s and 97 at 1579.9 s: one $2 chip paid on two $2s, one $5
-        // on two $5s, read as stacks, a `payout_not_fanned` not there and the underpay missed).
-        if 2 * chip == self.valued(s.amount) {
+        // on two $5s, read as stacks, a `payout_not_fanned` not there and the underpay
+        // missed; seed 105 at 1768.8 s, the same on a split hand's $4). Not a hand doubled,
+        // paid for its double as well.
+        let doubled = self.stakes.iter().any(|o| {
+            !o.closed && o.space == s.space && o.hand == s.hand && o.kind == WagerKind::Double
+        });
+        if !natural && !doubled && 2 * chip == self.valued(s.amount) {
             return false;
+        }
+        if natural || self.split_or_doubled(s.space) {
+            return true;
         }
         let mut chips = if s.counted {
             fewest_chips(self.valued(s.amount))

@@ -19,6 +19,22 @@ const FLIGHT_S: f64 = 1.0;
 /// later went in a movement of its own.
 const APART_S: f64 = 0.25;
 
+/// Seconds after a chip of a wager handed back was found in flight out past its spot within
+/// which a chip found further out is taken for it, still on its way: the rest of one
+/// movement across the felt ([`FLIGHT_S`]).
+const GOING_ON_S: f64 = 0.5;
+
+/// What was found of a wager carried out past its spot after it went (see
+/// [`Scribe::carried_out`]).
+#[derive(Debug, Default)]
+struct FlownOut {
+    /// When a chip was found in flight out past its spot ([`OUT_PAST`]) or past the felt on
+    /// the players' side, seconds, in order.
+    out_at: Vec<f64>,
+    /// Found in the first look after it went just begun on its way out ([`NUDGED_OUT`]).
+    nudged: bool,
+}
+
 /// Seconds apart within which two stacks of one hand and bet taken the same way were taken in
 /// one movement (as a hand's wager and its double, judged together, are).
 const TAKEN_TOGETHER_S: f64 = 3.0;
@@ -114,36 +130,46 @@ impl Scribe {
     /// where it was found. Or the stack found, the first time after it went, just begun on
     /// its way out ([`NUDGED_OUT`]) and never on its way in.
     ///
-    /// Not a wager found on its way in toward the tray as well, just after another of its
-    /// space's wagers was carried out (within [`FLIGHT_S`] before it went): what was found
-    /// going out was that one, still on its way (held-out shift seed 104 at 453.2 s: the
-    /// dealer's natural voiding space 1's two split hands, 08-11(10)(e), their $16 stacks
-    /// handed back one after the other and the first hand's wager collected under the
-    /// dealer's hand 0.3 s after the second went; the second's chips found past the felt
-    /// after the wager went, and the wager read as handed back, a `losing_wager_not_collected`
-    /// not there).
+    /// Not where all it was found going out was found within [`GOING_ON_S`] after another of
+    /// its space's wagers, gone before it (within [`FLIGHT_S`]), was found in flight out past
+    /// its own spot while this one still lay at rest: that one, still on its way (held-out
+    /// shift seed 104 at 453.2 s: the dealer's natural voiding space 1's two split hands,
+    /// 08-11(10)(e), their $16 stacks handed back one after the other and the first hand's
+    /// wager collected under the dealer's hand 0.13 s after the second went; the second's
+    /// chip found past the felt after the wager went, and the wager read as handed back, a
+    /// `losing_wager_not_collected` not there).
     fn carried_out(&self, s: &Stake, last: f64) -> bool {
-        let (out, inward) = self.flown_out_and_in(s, last);
-        out && !(inward
-            && self.stakes.iter().any(|o| {
-                let out = if o.closed {
-                    o.handed_back
+        let mine = self.flown_out(s, last);
+        if mine.nudged {
+            return true;
+        }
+        // When the wagers of its space gone just before were found going out while it lay.
+        let before: Vec<f64> = self
+            .stakes
+            .iter()
+            .filter(|o| o.space == s.space && !std::ptr::eq(*o, s))
+            .flat_map(|o| {
+                if o.closed {
+                    o.handed_back.clone()
                 } else {
-                    self.went_at(o).filter(|&w| self.flown_out_and_in(o, w).0)
-                };
-                o.space == s.space
-                    && !std::ptr::eq(o, s)
-                    && out.is_some_and(|w| w < last && last - w <= FLIGHT_S)
-            }))
+                    self.went_at(o)
+                        .filter(|&w| w < last && last - w <= FLIGHT_S)
+                        .map(|w| self.flown_out(o, w).out_at)
+                        .unwrap_or_default()
+                }
+            })
+            .filter(|&t| t <= last && last - t <= FLIGHT_S)
+            .collect();
+        mine.out_at
+            .iter()
+            .any(|&t| !before.iter().any(|&u| t >= u && t - u <= GOING_ON_S))
     }
 
-    /// Whether wager `s`, its chips last seen at rest at `last` seconds, was found carried out
-    /// past its spot (see [`Scribe::carried_out`]), and whether a chip was found in flight on
-    /// its way in from there toward the dealer (clear of the spot, along the line in) in the
-    /// same time.
-    fn flown_out_and_in(&self, s: &Stake, last: f64) -> (bool, bool) {
+    /// What was found of wager `s`, its chips last seen at rest at `last` seconds, carried out
+    /// past its spot (see [`Scribe::carried_out`]).
+    fn flown_out(&self, s: &Stake, last: f64) -> FlownOut {
         let Some(r) = self.chip_radius(s.at) else {
-            return (false, false);
+            return FlownOut::default();
         };
         let ax = self.axes[usize::from(s.space)];
         // A chip in flight moves on: one found in another look where it was found lies there.
@@ -189,7 +215,7 @@ impl Scribe {
             .collect();
         // Or found past the felt on the players' side, out from its spot, and not found at
         // that place in another look (chips a player keeps by the rail).
-        let beyond = self.chips_beyond.iter().any(|&(t, p)| {
+        let beyond = self.chips_beyond.iter().filter(|&&(t, p)| {
             let off = sub(p, s.at);
             let (out, aside) = (-dot(off, ax.toward) / r, dot(off, ax.right).abs() / r);
             t > last
@@ -201,10 +227,19 @@ impl Scribe {
                     .iter()
                     .any(|&(u, q)| u >= s.t && (u - t).abs() > 1e-6 && dist(p, q) <= r)
         });
-        let out_past = beyond
-            || flown
-                .iter()
-                .any(|&(_, out, aside)| OUT_PAST.contains(&out) && aside <= OUT_ASIDE * out + 1.0);
+        let mut out_at: Vec<f64> = beyond
+            .map(|&(t, _)| t)
+            .chain(
+                flown
+                    .iter()
+                    .filter(|&&(_, out, aside)| {
+                        OUT_PAST.contains(&out) && aside <= OUT_ASIDE * out + 1.0
+                    })
+                    .map(|&(t, ..)| t),
+            )
+            .collect();
+        out_at.sort_by(f64::total_cmp);
+        out_at.dedup();
         // Or found, in the first look after it went, just begun on its way out toward the
         // player's side, and not on its way in after (held-out shift seed 58 at 1163.8 s:
         // space 1's $7 double handed back as the dealer's natural voided it, 08-11(10)(e),
@@ -225,10 +260,7 @@ impl Scribe {
         }) && !flown.iter().any(|&(t, out, aside)| {
             t > first && out <= -NUDGED_OUT.start && aside <= OUT_ASIDE * -out + 1.0
         });
-        let inward = flown
-            .iter()
-            .any(|&(_, out, aside)| -out >= OUT_PAST.start && aside <= OUT_ASIDE * -out + 1.0);
-        (out_past || nudged, inward)
+        FlownOut { out_at, nudged }
     }
 
     /// When every chip of wager `s` was last seen, once all went out of sight (None while one
@@ -353,7 +385,9 @@ impl Scribe {
             }) && !self.carried_out(s, last);
             let (space, hand, bet, amount, uncounted) =
                 (s.space, s.hand, s.bet(), s.amount, !s.counted);
-            self.stakes[i].handed_back = (!to_tray).then_some(last);
+            if !to_tray {
+                self.stakes[i].handed_back = self.flown_out(&self.stakes[i], last).out_at;
+            }
             // A hand's double handed back as its wager is collected (a dealer's natural
             // voids the double, 08-11(10)(e)) is written apart.
             match acts.iter_mut().find(|a| {

@@ -378,7 +378,7 @@ impl Paying {
             top: 0,
             topped: None,
             fanned_t: None,
-            handed_back: None,
+            handed_back: Vec::new(),
         });
     }
 
@@ -413,7 +413,7 @@ impl Paying {
             top: 0,
             topped: None,
             fanned_t: None,
-            handed_back: None,
+            handed_back: Vec::new(),
         });
     }
 
@@ -2723,7 +2723,7 @@ fn a_hand_doubles_once() {
         top: 0,
         topped: None,
         fanned_t: None,
-        handed_back: None,
+        handed_back: Vec::new(),
     });
     // A chip past the fan's far end, one chip missed between: more of it.
     let far = p.along(-1.44 - 2.0 * 0.62);
@@ -2770,7 +2770,7 @@ fn a_chip_behind_a_double_spread_where_it_stood_is_no_more_of_it() {
         top: 100,
         topped: Some(2.0),
         fanned_t: Some(2.0),
-        handed_back: None,
+        handed_back: Vec::new(),
     });
     let behind = p.along(-0.2 + 0.95);
     assert_eq!(p.scribe.barred_double(3, 1, &[behind], chip_d), Some(None));
@@ -4135,46 +4135,47 @@ fn a_payoffs_chip_on_its_way_past_a_wager_taken_is_no_wager_handed_back() {
     assert_eq!(went(true), ["collect"]);
 }
 
-/// A wager found on its way in toward the tray a moment after it went, just after a split
-/// hand's wager of its space was handed back, was collected: the chip found going out after
-/// it went was the split hand's, still on its way (held-out shift seed 104 at 453.2 s: the
-/// dealer's natural voiding space 1's split hands, 08-11(10)(e), their stacks handed back
-/// one after the other and the first hand's wager collected under the dealer's hand 0.3 s
-/// after the second went; read as handed back, a `losing_wager_not_collected` not there).
-/// Found going out and never on its way in, or going both ways with no other wager handed
-/// back just before, it was handed back.
+/// A wager found going out only just after a split hand's wager of its space, gone before
+/// it, was found in flight out while it still lay, was collected: what was found was the
+/// split hand's stack still on its way (held-out shift seed 104 at 453.2 s: the dealer's
+/// natural voiding space 1's split hands, 08-11(10)(e), their stacks handed back one after
+/// the other and the first hand's wager collected under the dealer's hand 0.13 s after the
+/// second went; read as handed back, a `losing_wager_not_collected` not there). Found going
+/// out later than the rest of that movement, or with no other wager gone, it was handed back.
 #[test]
-fn a_wager_going_in_just_after_a_split_hand_went_out_was_collected() {
-    let went = |split: bool, inward: bool| {
+fn a_wager_found_going_out_just_behind_a_split_hands_flight_was_collected() {
+    // The split hand's wager found in flight at `split_seen` (None: it stays), the wager's
+    // chip found out past its spot at `seen`.
+    let went = |split_seen: Option<f64>, seen: f64| {
         let mut p = Paying::new();
         p.scribe.cleared_at = 30.0;
         let (r, toward, right) = (p.radius, p.scribe.axes[3].toward, p.right);
         let along =
             |from: [f64; 2], k: f64| [from[0] + toward[0] * k * r, from[1] + toward[1] * k * r];
-        if split {
-            // The split hand's wager, five radii aside, gone at 19.5 s and found 11 radii
-            // out 0.2 s on.
+        if let Some(flying) = split_seen {
+            // The split hand's wager, five radii aside, gone at 19.5 s and found 6 radii
+            // out.
             let split_at = [p.at[0] + right[0] * 5.0 * r, p.at[1] + right[1] * 5.0 * r];
             p.put(2, split_at, 1_600);
             p.stake(3, 2, WagerKind::Split, split_at, 1_600, vec![2]);
             p.scribe.chip_leaving.push((2, 19.5));
-            p.scribe.chips_flying.push((19.7, along(split_at, -11.0)));
+            p.scribe.chips_flying.push((flying, along(split_at, -6.0)));
         }
-        // The wager gone at 19.8 s; a chip found 12 radii out past its spot 0.15 s on, and
-        // one 15 radii in toward the dealer 0.5 s on.
+        // The wager gone at 19.8 s, a chip found 12 radii out past its spot.
         p.scribe.chip_leaving.push((1, 19.8));
-        p.scribe.chips_flying.push((19.95, along(p.at, -12.0)));
-        if inward {
-            p.scribe.chips_flying.push((20.3, along(p.at, 15.0)));
-        }
+        p.scribe.chips_flying.push((seen, along(p.at, -12.0)));
         p.scribe.now = 25.0;
         p.scribe.judge_departures(false);
         went_from_three(&p)
     };
     // The wager first, the split hand's after (judged in the order they were put down).
-    assert_eq!(went(true, true), ["collect", "return"]);
-    assert_eq!(went(true, false), ["return", "return"]);
-    assert_eq!(went(false, true), ["return"]);
+    assert_eq!(went(Some(19.8), 19.95), ["collect", "return"]);
+    assert_eq!(
+        went(Some(19.8), 20.5),
+        ["return", "return"],
+        "on a way of its own"
+    );
+    assert_eq!(went(None, 19.95), ["return"]);
 }
 
 /// A chip of a payoff fanned over a hand's card may be found surely only a while after the
