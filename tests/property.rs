@@ -320,7 +320,7 @@ proptest! {
         let events = stream(kinds, tables);
         let out = audit(&events, &HouseRules::default());
         for f in &out.findings {
-            prop_assert!(f.round >= 1 && !f.message.is_empty() && f.t_end >= f.t_start);
+            prop_assert!(f.round >= 1 && !f.message.is_empty() && f.t_end >= f.t_start, "{f:?}");
         }
         // Every event written out reads back as itself.
         for e in &events {

@@ -1410,7 +1410,8 @@ fn a_hole_card_read_face_up_twice_is_turned() {
 /// fanned, it can be no lone chip a dealer would pay a winning hand: it is written as a payoff
 /// not fanned of at least that much (`at_least`), which the audit finds not fanned rather than
 /// short (on the simulated hour, a $21 payoff topped by a $1 chip had been an underpay). So is
-/// a payoff read before its wager's fan was counted, once it is.
+/// a payoff read before its wager's fan was counted, once it is. Not two like chips on a wager
+/// of two like them: one chip worth half the wager is read as paid alone.
 #[test]
 fn a_payoff_stacked_is_written_not_fanned() {
     let (mut stacked, mut written) = (0usize, 0usize);
@@ -1446,6 +1447,16 @@ fn a_payoff_stacked_is_written_not_fanned() {
                 _ => None,
             });
             if chips(money) < 2 || wager.is_none_or(|w| chips(w) < 2) {
+                continue;
+            }
+            // Nor two like chips paying a wager of twice one: from above, one chip worth half
+            // the wager, read as paid alone (an underpay, 08-11(12); see
+            // `Scribe::may_top_a_stack`).
+            let values = pitwatch::sim::scene::chip_values(money);
+            if values.len() == 2
+                && values[0] == values[1]
+                && wager.is_some_and(|w| w.amount == 2 * values[0])
+            {
                 continue;
             }
             stacked += 1;

@@ -418,7 +418,9 @@ pub(super) fn check_dealer_play(
                 FindingKind::DealerDrewAt17OrMore,
                 None,
                 (None, None),
-                (t_prev.max(r.hole_turned_t), d.t),
+                // (A card drawn before the hole card was turned, in a log out of order, starts
+                // its own span.)
+                (t_prev.max(r.hole_turned_t).min(d.t), d.t),
                 format!("stand on {before}"),
                 format!("drew {c} on {before}"),
                 None,
