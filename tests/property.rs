@@ -183,8 +183,13 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
             prop::option::of(arb_card()),
             prop::option::of(any::<bool>())
         )
-            .prop_map(|(to, card, rotated)| EventKind::Card { to, card, rotated }),
-        arb_card().prop_map(|card| EventKind::HoleCardTurned { card }),
+            .prop_map(|(to, card, rotated)| EventKind::Card {
+                to,
+                card,
+                rotated,
+                or: None
+            }),
+        arb_card().prop_map(|card| EventKind::HoleCardTurned { card, or: None }),
         (1u8..=9, 1u8..=4, wk, money.clone(), any::<bool>()).prop_map(
             |(space, hand, kind, money, at_least)| EventKind::Wager {
                 space,
@@ -259,7 +264,8 @@ fn arb_poker_kind() -> impl Strategy<Value = EventKind> {
         (seat(), prop::option::of(arb_card())).prop_map(|(space, card)| EventKind::Card {
             to: Target::Hand { space, hand: 1 },
             card,
-            rotated: None
+            rotated: None,
+            or: None
         }),
         (
             seat(),

@@ -873,6 +873,7 @@ fn a_double_down_card_found_for_a_moment_stays_in_its_hand() {
                 card: Some(card),
                 rotated: Some(true),
                 to,
+                ..
             } = e.kind
             else {
                 continue;
@@ -1353,7 +1354,7 @@ fn a_hole_card_read_face_up_twice_is_turned() {
             // (one turned as soon as dealt, never seen face down, is another case): its first
             // two face-up looks are kept, the rest read as the card's back.
             let turn = events.iter().position(|e| {
-                matches!(e.kind, EventKind::HoleCardTurned { card: c } if c == card)
+                matches!(e.kind, EventKind::HoleCardTurned { card: c, .. } if c == card)
                     && e.t <= t
                     && t - e.t <= 8.0
             });
@@ -1386,7 +1387,7 @@ fn a_hole_card_read_face_up_twice_is_turned() {
     let turns = |log: &[Event]| -> Vec<(f64, Card)> {
         log.iter()
             .filter_map(|e| match e.kind {
-                EventKind::HoleCardTurned { card } => Some((e.t, card)),
+                EventKind::HoleCardTurned { card, .. } => Some((e.t, card)),
                 _ => None,
             })
             .collect()
@@ -1987,7 +1988,7 @@ fn a_double_down_card_of_the_face_of_the_card_it_crosses_is_dealt() {
     let across = |log: &[Event]| {
         log.iter()
             .filter(|e| {
-                matches!(e.kind, EventKind::Card { to: Target::Hand { space: 4, hand: 2 }, card: Some(c), rotated: Some(true) } if c == seven)
+                matches!(e.kind, EventKind::Card { to: Target::Hand { space: 4, hand: 2 }, card: Some(c), rotated: Some(true), .. } if c == seven)
             })
             .count()
     };

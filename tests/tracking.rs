@@ -36,7 +36,8 @@ fn every_card_dealt_is_one_object_with_its_face() {
         let mut dealt: BTreeMap<String, i32> = BTreeMap::new();
         for e in &events {
             match &e.kind {
-                EventKind::Card { card: Some(c), .. } | EventKind::HoleCardTurned { card: c } => {
+                EventKind::Card { card: Some(c), .. }
+                | EventKind::HoleCardTurned { card: c, .. } => {
                     *dealt.entry(c.to_string()).or_default() += 1;
                 }
                 _ => {}

@@ -32,6 +32,9 @@ struct TableState {
     /// excess says the same of that shoe (and a shuffle missed from the log would otherwise
     /// flag nearly every card of the next shoe).
     shoe_flagged: bool,
+    /// Cards counted since the shuffle whose face the log gives with another it could be (a
+    /// card's `or`): the face each is counted as, and the other.
+    unsure: Vec<(Card, Card)>,
     burn_owed: Option<BurnOwed>,
     rounds: u32,
     round: Box<Round>,
@@ -98,6 +101,7 @@ impl Auditor {
             seen: [0; 52],
             shuffled: false,
             shoe_flagged: false,
+            unsure: Vec::new(),
             burn_owed: None,
             rounds: 0,
             open: false,
@@ -116,6 +120,7 @@ impl Auditor {
                 ts.seen = [0; 52];
                 ts.shuffled = true;
                 ts.shoe_flagged = false;
+                ts.unsure.clear();
                 ts.burn_owed = Some(BurnOwed::Shuffle(ev.t));
             }
             EventKind::Cut => {}
@@ -123,7 +128,7 @@ impl Auditor {
             EventKind::Burn { card, from: None } => {
                 ts.burn_owed = None;
                 if let Some(c) = card {
-                    count(ts, *c, ev.t, rules);
+                    count(ts, *c, None, ev.t, rules);
                 }
             }
             EventKind::CardsCleared { space: None } => {
@@ -140,15 +145,15 @@ impl Auditor {
                     ts.round.reset(n, ev.t, ev.wall.as_ref());
                 }
                 match &ev.kind {
-                    EventKind::Card { card, .. } => {
+                    EventKind::Card { card, or, .. } => {
                         if let Some(owed) = ts.burn_owed.take() {
                             no_burn(ts, owed, ev);
                         }
                         if let Some(c) = card {
-                            count(ts, *c, ev.t, rules);
+                            count(ts, *c, *or, ev.t, rules);
                         }
                     }
-                    EventKind::HoleCardTurned { card } => count(ts, *card, ev.t, rules),
+                    EventKind::HoleCardTurned { card, or } => count(ts, *card, *or, ev.t, rules),
                     _ => {}
                 }
                 ts.round.apply(ev, rules);
@@ -193,14 +198,39 @@ fn close(ts: &mut TableState, rules: &HouseRules, out: &mut AuditOutput) {
     ts.open = false;
 }
 
+/// Counts card `c` toward the shoe (`or`: another face the log says it could be). A face seen
+/// more often than the shoe holds is a card added (08-02(3)), unless a card counted as that face
+/// could be another the shoe still holds: it is counted as that one instead.
 #[inline]
-fn count(ts: &mut TableState, c: Card, t: f64, rules: &HouseRules) {
+fn count(ts: &mut TableState, c: Card, or: Option<Card>, t: f64, rules: &HouseRules) {
+    if let Some(o) = or {
+        ts.unsure.push((c, o));
+    }
     let n = &mut ts.seen[c.index()];
     *n = n.saturating_add(1);
-    if *n > rules.decks && ts.open && ts.shuffled && !ts.shoe_flagged {
+    if *n > rules.decks && ts.open && ts.shuffled && !ts.shoe_flagged && !recount(ts, c, rules) {
         ts.shoe_flagged = true;
         too_many(ts, c, t, rules.decks);
     }
+}
+
+/// One of face `c` too many: a card counted as `c` whose other possible face the shoe still
+/// holds is counted as that face instead (and stays unsure). False when there is none.
+#[cold]
+fn recount(ts: &mut TableState, c: Card, rules: &HouseRules) -> bool {
+    let seen = &ts.seen;
+    let Some(u) = ts
+        .unsure
+        .iter_mut()
+        .find(|u| u.0 == c && seen[u.1.index()] < rules.decks)
+    else {
+        return false;
+    };
+    let other = u.1;
+    *u = (other, c);
+    ts.seen[c.index()] -= 1;
+    ts.seen[other.index()] += 1;
+    true
 }
 
 /// A card seen more often than the shoe holds (08-02(3)): the rare path of `count`.

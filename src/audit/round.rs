@@ -579,7 +579,9 @@ impl Round {
         }
         let t = ev.t;
         match &ev.kind {
-            EventKind::Card { to, card, rotated } => {
+            EventKind::Card {
+                to, card, rotated, ..
+            } => {
                 if let Target::Hand { space, .. } = to {
                     self.touch(*space);
                 }
@@ -621,7 +623,7 @@ impl Round {
                     rules,
                 )
             }
-            EventKind::HoleCardTurned { card } => {
+            EventKind::HoleCardTurned { card, .. } => {
                 let seq = self.seq;
                 match self.dealer[..usize::from(self.ndealer)]
                     .iter_mut()

@@ -95,6 +95,8 @@ struct Raw<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rotated: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    or: Option<Card>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(borrow)]
     kind: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -129,8 +131,8 @@ fn allowed(ty: &str) -> &'static [&'static str] {
     match ty {
         "shuffle" | "cut" => &[],
         "burn" => &["card", "from", "hand"],
-        "card" => &["to", "hand", "card", "face_down", "rotated"],
-        "hole_card_turned" => &["card"],
+        "card" => &["to", "hand", "card", "face_down", "rotated", "or"],
+        "hole_card_turned" => &["card", "or"],
         "wager" => &[
             "space",
             "hand",
@@ -180,6 +182,7 @@ impl Raw<'_> {
         f("card", self.card.is_some());
         f("face_down", self.face_down.is_some());
         f("rotated", self.rotated.is_some());
+        f("or", self.or.is_some());
         f("kind", self.kind.is_some());
         f("bet", self.bet.is_some());
         f("amount_cents", self.amount_cents.is_some());
@@ -302,6 +305,21 @@ fn money_of(
         ));
     }
     Ok(Money { amount, chips })
+}
+
+/// A card's `or` (another face the source could not rule out): only beside a face read, of
+/// that face's rank and not that face (a suit the source could not tell, docs/events.md).
+fn or_of(or: Option<Card>, card: Option<Card>) -> Result<Option<Card>, String> {
+    match (or, card) {
+        (None, _) => Ok(None),
+        (Some(_), None) => {
+            Err("`or` is another face of a card read face up: it needs `card`".into())
+        }
+        (Some(o), Some(c)) if o.rank != c.rank || o == c => Err(format!(
+            "`or` is another face of the card's rank: {o} cannot stand for {c}"
+        )),
+        (Some(o), Some(_)) => Ok(Some(o)),
+    }
 }
 
 /// A payout's `at_most_cents`: only beside `at_least: true`, and no less than the amount.
@@ -428,13 +446,18 @@ pub fn parse_line(line: &str) -> Result<Option<Event>, String> {
                 to: target_of(to, raw.hand, "to")?,
                 card,
                 rotated: raw.rotated,
+                or: or_of(raw.or, card)?,
             }
         }
-        "hole_card_turned" => EventKind::HoleCardTurned {
-            card: raw
+        "hole_card_turned" => {
+            let card = raw
                 .card
-                .ok_or("a `hole_card_turned` event needs `card` (the card revealed)")?,
-        },
+                .ok_or("a `hole_card_turned` event needs `card` (the card revealed)")?;
+            EventKind::HoleCardTurned {
+                card,
+                or: or_of(raw.or, Some(card))?,
+            }
+        }
         "wager" => EventKind::Wager {
             space: space_of(raw.space, ty)?,
             hand: hand_of(raw.hand)?,
@@ -603,15 +626,24 @@ pub fn to_line(e: &Event) -> String {
                 raw.hand = h;
             }
         }
-        EventKind::Card { to, card, rotated } => {
+        EventKind::Card {
+            to,
+            card,
+            rotated,
+            or,
+        } => {
             let (p, h) = place_of(*to);
             raw.to = Some(p);
             raw.hand = h;
             raw.card = *card;
             raw.face_down = card.is_none().then_some(true);
             raw.rotated = *rotated;
+            raw.or = *or;
         }
-        EventKind::HoleCardTurned { card } => raw.card = Some(*card),
+        EventKind::HoleCardTurned { card, or } => {
+            raw.card = Some(*card);
+            raw.or = *or;
+        }
         EventKind::Wager {
             space,
             hand,
@@ -719,9 +751,49 @@ mod tests {
             EventKind::Card {
                 to: Target::Hand { space: 2, hand: 2 },
                 card: Some("Ah".parse().unwrap()),
-                rotated: Some(true)
+                rotated: Some(true),
+                or: None
             }
         );
+    }
+
+    /// A face read with another of its rank not ruled out (a small suit mark, docs/events.md)
+    /// is read and written back as given; `or` without a face read, or of another rank, or
+    /// the face itself, is refused with why.
+    #[test]
+    fn a_face_not_ruled_out_is_read_and_written() {
+        let line = r#"{"t":3.5,"table":"1","type":"card","to":2,"card":"2c","or":"2s"}"#;
+        let e = ok(line);
+        assert_eq!(
+            e.kind,
+            EventKind::Card {
+                to: Target::Hand { space: 2, hand: 1 },
+                card: Some("2c".parse().unwrap()),
+                rotated: None,
+                or: Some("2s".parse().unwrap())
+            }
+        );
+        assert_eq!(ok(&to_line(&e)), e);
+        let h = ok(r#"{"t":9,"table":"1","type":"hole_card_turned","card":"Qs","or":"Qc"}"#);
+        assert_eq!(
+            h.kind,
+            EventKind::HoleCardTurned {
+                card: "Qs".parse().unwrap(),
+                or: Some("Qc".parse().unwrap())
+            }
+        );
+        assert_eq!(ok(&to_line(&h)), h);
+        let down = err(r#"{"t":1,"table":"1","type":"card","to":1,"face_down":true,"or":"2s"}"#);
+        assert!(
+            down.contains("`or`") && down.contains("needs `card`"),
+            "{down}"
+        );
+        let rank = err(r#"{"t":1,"table":"1","type":"card","to":1,"card":"2c","or":"3c"}"#);
+        assert!(rank.contains("3c cannot stand for 2c"), "{rank}");
+        let same = err(r#"{"t":1,"table":"1","type":"card","to":1,"card":"2c","or":"2c"}"#);
+        assert!(same.contains("2c cannot stand for 2c"), "{same}");
+        let burn = err(r#"{"t":1,"table":"1","type":"burn","card":"2c","or":"2s"}"#);
+        assert!(burn.contains("or"), "{burn}");
     }
 
     #[test]

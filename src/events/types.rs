@@ -153,11 +153,17 @@ pub enum EventKind {
         /// Whether it lies at a right angle to the cards before it (double-down, split aces,
         /// 08-11(3)); `None` when the source cannot tell.
         rotated: Option<bool>,
+        /// Another face of `card`'s rank that the source could not rule out (a camera reading
+        /// a small suit mark as either suit of its colour); `None` when the face is sure. The
+        /// card counts toward the shoe as whichever of the two the count allows (08-02(3)).
+        or: Option<Card>,
     },
     /// The dealer's face-down card was turned face up (08-11(10)).
     HoleCardTurned {
         /// The card revealed.
         card: Card,
+        /// Another face of its rank that the source could not rule out, as a `card`'s `or`.
+        or: Option<Card>,
     },
     /// Chips placed as a wager.
     Wager {

@@ -195,8 +195,9 @@ pub fn compare_findings(
 }
 
 /// The same event, as far as footage can tell: who placed a wager, which chips made an amount,
-/// whether a payoff was fanned and the face of a card burned face down are not compared; a card
-/// counts as at a right angle or not (unknown is not).
+/// whether a payoff was fanned, the face of a card burned face down and a face the source could
+/// not rule out (`or`) are not compared; a card counts as at a right angle or not (unknown is
+/// not).
 pub fn same(a: &EventKind, b: &EventKind) -> bool {
     use EventKind as K;
     match (a, b) {
@@ -205,11 +206,13 @@ pub fn same(a: &EventKind, b: &EventKind) -> bool {
                 to: ta,
                 card: ca,
                 rotated: ra,
+                ..
             },
             K::Card {
                 to: tb,
                 card: cb,
                 rotated: rb,
+                ..
             },
         ) => ta == tb && ca == cb && (*ra == Some(true)) == (*rb == Some(true)),
         (K::Burn { from: fa, .. }, K::Burn { from: fb, .. }) => fa == fb,
@@ -277,6 +280,7 @@ pub fn same(a: &EventKind, b: &EventKind) -> bool {
                 ..
             },
         ) => sa == sb && ha == hb && ba == bb && ma.amount == mb.amount,
+        (K::HoleCardTurned { card: ca, .. }, K::HoleCardTurned { card: cb, .. }) => ca == cb,
         _ => a == b,
     }
 }

@@ -292,6 +292,7 @@ impl Table {
             to,
             card: face_up.then_some(c),
             rotated,
+            or: None,
         });
         c
     }
@@ -509,7 +510,7 @@ impl Table {
         if rules.dealing_method == DealingMethod::ReadingDevice && (ace_up || ten_up) {
             if dealer_natural {
                 let h = hole_card.unwrap();
-                self.emit(EventKind::HoleCardTurned { card: h });
+                self.emit(EventKind::HoleCardTurned { card: h, or: None });
                 dealer.push(h);
                 revealed = true;
             } else {
@@ -535,7 +536,7 @@ impl Table {
             if waiting {
                 match hole_card {
                     Some(h) => {
-                        self.emit(EventKind::HoleCardTurned { card: h });
+                        self.emit(EventKind::HoleCardTurned { card: h, or: None });
                         dealer.push(h);
                     }
                     None => {

@@ -453,7 +453,9 @@ impl Builder<'_> {
                     self.trip(t, from, discard.at);
                 }
             }
-            EventKind::Card { to, card, rotated } => {
+            EventKind::Card {
+                to, card, rotated, ..
+            } => {
                 let face_up_from = if card.is_some() {
                     f64::NEG_INFINITY
                 } else {
@@ -505,7 +507,7 @@ impl Builder<'_> {
                 }
                 self.trip(t, mouth.at, place.at);
             }
-            EventKind::HoleCardTurned { card } => {
+            EventKind::HoleCardTurned { card, .. } => {
                 let objs = &mut self.scene.objects;
                 if let Some(&id) = self.dealer.iter().find(|&&i| {
                     matches!(objs[i].thing, Thing::Card { face_up_from, .. } if face_up_from.is_infinite() && face_up_from > 0.0)
@@ -1219,7 +1221,7 @@ mod tests {
         let turned = events
             .iter()
             .find_map(|e| match e.kind {
-                EventKind::HoleCardTurned { card } => Some((e.t, card)),
+                EventKind::HoleCardTurned { card, .. } => Some((e.t, card)),
                 _ => None,
             })
             .unwrap();

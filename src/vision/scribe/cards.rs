@@ -10,6 +10,7 @@ mod discard;
 pub(super) use discard::LaneSighting;
 mod leave;
 mod place;
+mod unsure;
 
 use std::collections::HashMap;
 
@@ -123,6 +124,10 @@ pub(super) struct CardNote {
     /// How surely its face is read: the reader's confidence in its leading face per find
     /// (the tracker's votes for that face over its finds, 0 to 1; see [`sureness`]).
     sure: f64,
+    /// The face of its rank its reads do not rule out ([`unsure::not_ruled_out`]).
+    or: Option<Card>,
+    /// The same, as last written into its event ([`Scribe::mark_unsure_faces`]).
+    or_written: Option<Card>,
 }
 
 /// How surely `tr`'s face is read: the votes for its leading identity (each find's reading
@@ -215,6 +220,8 @@ impl Scribe {
             pile: false,
             placed: None,
             sure: sureness(tr),
+            or: unsure::not_ruled_out(tr),
+            or_written: None,
         }
     }
 
@@ -254,7 +261,7 @@ impl Scribe {
         match (placed.spot, was, placed.turned) {
             (Spot::Dealer, Identity::CardBack, None) => {
                 let at = self.turned_when(track.id);
-                let seq = self.write(at, EventKind::HoleCardTurned { card });
+                let seq = self.write(at, EventKind::HoleCardTurned { card, or: None });
                 if let Some(n) = self.cards.get_mut(&track.id)
                     && let Some(p) = n.placed.as_mut()
                 {
@@ -262,7 +269,7 @@ impl Scribe {
                 }
             }
             (_, _, Some(turned)) => self.amend(turned, |k| {
-                if let EventKind::HoleCardTurned { card: c } = k {
+                if let EventKind::HoleCardTurned { card: c, .. } = k {
                     *c = card;
                 }
             }),
@@ -445,6 +452,7 @@ impl Scribe {
         note.corners = tr.corners;
         note.identity = tr.identity;
         note.sure = sureness(tr);
+        note.or = unsure::not_ruled_out(tr);
         note.was_back |= tr.identity == Identity::CardBack;
         if tr.identity == Identity::CardBack && tr.face_up_run() == 0 && tr.last >= self.now - 1e-6
         {
@@ -569,6 +577,8 @@ impl Scribe {
                     rotated: false,
                 }),
                 sure: 0.9,
+                or: None,
+                or_written: None,
             },
         );
     }

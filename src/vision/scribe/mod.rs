@@ -225,6 +225,7 @@ impl Scribe {
         for tr in cards {
             self.follow(tr);
         }
+        self.mark_unsure_faces();
         for tr in chips {
             self.follow_chip(tr);
         }

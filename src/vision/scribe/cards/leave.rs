@@ -511,7 +511,7 @@ impl Scribe {
                 *card = None;
             }
         });
-        self.write(t + 0.05, EventKind::HoleCardTurned { card });
+        self.write(t + 0.05, EventKind::HoleCardTurned { card, or: None });
     }
 
     /// The dealer's face down cards among `ids` (going in the clear) that were read face up
@@ -531,7 +531,7 @@ impl Scribe {
             if p.spot != Spot::Dealer || p.turned.is_some() || self.carried_over(card, t) {
                 continue;
             }
-            let seq = self.write(t - 0.1, EventKind::HoleCardTurned { card });
+            let seq = self.write(t - 0.1, EventKind::HoleCardTurned { card, or: None });
             if let Some(p) = self.cards.get_mut(id).and_then(|n| n.placed.as_mut()) {
                 p.turned = Some(seq);
             }

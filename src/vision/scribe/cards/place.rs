@@ -426,6 +426,7 @@ impl Scribe {
                 to: target,
                 card,
                 rotated,
+                or: None,
             },
         );
         self.shuffle = None;
@@ -439,7 +440,7 @@ impl Scribe {
         };
         let turned = turned.map(|card| {
             let at = turned_t.unwrap_or(self.now).max(rest_t + 0.05);
-            self.write(at, EventKind::HoleCardTurned { card })
+            self.write(at, EventKind::HoleCardTurned { card, or: None })
         });
         if let Some(n) = self.cards.get_mut(&id) {
             n.placed = Some(Placed {
@@ -663,7 +664,7 @@ impl Scribe {
                 // at 1617 s: the hole card's new track begun 0.8 s before its face showed, and
                 // the turn written before the last player's hit card, 08-12(14)).
                 let at = turned_t.unwrap_or(rest_t);
-                placed.turned = Some(self.write(at, EventKind::HoleCardTurned { card }));
+                placed.turned = Some(self.write(at, EventKind::HoleCardTurned { card, or: None }));
             } else {
                 let event = placed.event;
                 self.amend(event, |k| {
@@ -815,7 +816,7 @@ impl Scribe {
         }
         match p.turned {
             Some(turned) => self.amend(turned, |k| {
-                if let EventKind::HoleCardTurned { card: c } = k {
+                if let EventKind::HoleCardTurned { card: c, .. } = k {
                     *c = face;
                 }
             }),

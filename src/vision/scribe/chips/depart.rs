@@ -481,7 +481,7 @@ impl Scribe {
             _ => None,
         });
         let turned = round.iter().find_map(|&(t, k)| match k {
-            EventKind::HoleCardTurned { card } => Some((t, card.rank)),
+            EventKind::HoleCardTurned { card, .. } => Some((t, card.rank)),
             _ => None,
         });
         let (Some(up), Some((turned_t, hole))) = (up, turned) else {
