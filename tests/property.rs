@@ -6,7 +6,7 @@ use pitwatch::audit::{RoundStatus, audit};
 use pitwatch::events::{
     AtMost, Bet, Event, EventKind, Money, PostKind, Target, WagerKind, parse_line, to_line,
 };
-use pitwatch::rules::cards::Card;
+use pitwatch::rules::cards::{Card, Suit};
 use pitwatch::rules::twenty_one::{
     Collection, DealingMethod, DoubleAmount, HouseRules, Soft17, TipDouble,
 };
@@ -162,6 +162,17 @@ fn arb_card() -> impl Strategy<Value = Card> {
     (0usize..52).prop_map(|i| Card::from_index(i).unwrap())
 }
 
+/// The same rank in the other suit of its colour: the face a camera may not rule out (`or`).
+fn kin_of(c: Card) -> Card {
+    let suit = match c.suit {
+        Suit::Clubs => Suit::Spades,
+        Suit::Spades => Suit::Clubs,
+        Suit::Hearts => Suit::Diamonds,
+        Suit::Diamonds => Suit::Hearts,
+    };
+    Card { rank: c.rank, suit }
+}
+
 fn arb_kind() -> impl Strategy<Value = EventKind> {
     let money = (1i64..5000).prop_map(Money::cents);
     let bet = prop::sample::select(vec![Bet::Main, Bet::Tip, Bet::Insurance]);
@@ -181,15 +192,19 @@ fn arb_kind() -> impl Strategy<Value = EventKind> {
         (
             arb_target(),
             prop::option::of(arb_card()),
-            prop::option::of(any::<bool>())
+            prop::option::of(any::<bool>()),
+            any::<bool>()
         )
-            .prop_map(|(to, card, rotated)| EventKind::Card {
+            .prop_map(|(to, card, rotated, unsure)| EventKind::Card {
                 to,
                 card,
                 rotated,
-                or: None
+                or: card.filter(|_| unsure).map(kin_of)
             }),
-        arb_card().prop_map(|card| EventKind::HoleCardTurned { card, or: None }),
+        (arb_card(), any::<bool>()).prop_map(|(card, unsure)| EventKind::HoleCardTurned {
+            card,
+            or: unsure.then(|| kin_of(card))
+        }),
         (1u8..=9, 1u8..=4, wk, money.clone(), any::<bool>()).prop_map(
             |(space, hand, kind, money, at_least)| EventKind::Wager {
                 space,
@@ -342,7 +357,7 @@ proptest! {
 
     /// Arbitrary JSON objects built from the log's field names never make the reader panic.
     #[test]
-    fn arbitrary_fields_never_panic(fields in prop::collection::vec((prop::sample::select(vec!["t","table","type","to","from","space","hand","card","face_down","rotated","kind","bet","amount_cents","chips","fanned","player","dealer","wall"]), prop_oneof![Just("1".to_string()), Just("-3".to_string()), Just("\"dealer\"".to_string()), Just("\"card\"".to_string()), Just("\"Ah\"".to_string()), Just("null".to_string()), Just("true".to_string()), Just("{\"500\":2}".to_string()), Just("1e400".to_string()), Just("\"wager\"".to_string())]), 0..8)) {
+    fn arbitrary_fields_never_panic(fields in prop::collection::vec((prop::sample::select(vec!["t","table","type","to","from","space","hand","card","face_down","rotated","or","kind","bet","amount_cents","chips","fanned","player","dealer","wall"]), prop_oneof![Just("1".to_string()), Just("-3".to_string()), Just("\"dealer\"".to_string()), Just("\"card\"".to_string()), Just("\"Ah\"".to_string()), Just("null".to_string()), Just("true".to_string()), Just("{\"500\":2}".to_string()), Just("1e400".to_string()), Just("\"wager\"".to_string())]), 0..8)) {
         let body: Vec<String> = fields.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
         let _ = parse_line(&format!("{{{}}}", body.join(",")));
     }
