@@ -3875,3 +3875,37 @@ fn a_face_read_as_either_suit_of_its_colour_is_written_with_the_other_not_ruled_
     assert_eq!(written(3), [("2c".to_string(), Some("2s".to_string()))]);
     assert_eq!(written(10), [("2c".to_string(), None)]);
 }
+
+/// The same for the dealer's hole card, read as either suit of its colour once turned: its
+/// `hole_card_turned` gives the other face not ruled out (99-01.3-08-02(3), 08-11(10)).
+#[test]
+fn a_hole_card_read_as_either_suit_of_its_colour_is_turned_with_the_other_not_ruled_out() {
+    let layout = level_layout();
+    let (left, y) = dealer_row(&layout);
+    let log = read(&layout, 45, |t| {
+        let look = (t / 0.2).round() as u32;
+        let mut found = Vec::new();
+        if t >= 1.0 {
+            found.push(seen(Some("9h"), left + 20.0, y));
+        }
+        if t >= 1.4 {
+            let face = (t >= 4.0).then_some(if look % 3 == 0 { "Qc" } else { "Qs" });
+            found.push(seen(face, left + 60.0, y));
+        }
+        found
+    });
+    let turned: Vec<(String, Option<String>)> = log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::HoleCardTurned { card, or } => {
+                Some((card.to_string(), or.map(|o| o.to_string())))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        turned,
+        [("Qs".to_string(), Some("Qc".to_string()))],
+        "{log:?}"
+    );
+}
