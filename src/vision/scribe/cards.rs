@@ -268,16 +268,8 @@ impl Scribe {
                     p.turned = Some(seq);
                 }
             }
-            (_, _, Some(turned)) => self.amend(turned, |k| {
-                if let EventKind::HoleCardTurned { card: c, .. } = k {
-                    *c = card;
-                }
-            }),
-            _ => self.amend(placed.event, |k| {
-                if let EventKind::Card { card: c, .. } = k {
-                    *c = Some(card);
-                }
-            }),
+            (_, _, Some(turned)) => self.amend(turned, |k| unsure::set_face(k, card)),
+            _ => self.amend(placed.event, |k| unsure::set_face(k, card)),
         }
     }
 

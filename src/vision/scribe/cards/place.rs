@@ -667,11 +667,7 @@ impl Scribe {
                 placed.turned = Some(self.write(at, EventKind::HoleCardTurned { card, or: None }));
             } else {
                 let event = placed.event;
-                self.amend(event, |k| {
-                    if let EventKind::Card { card: c, .. } = k {
-                        *c = Some(card);
-                    }
-                });
+                self.amend(event, |k| unsure::set_face(k, card));
             }
         }
         note.identity = identity;
@@ -814,18 +810,7 @@ impl Scribe {
         {
             return;
         }
-        match p.turned {
-            Some(turned) => self.amend(turned, |k| {
-                if let EventKind::HoleCardTurned { card: c, .. } = k {
-                    *c = face;
-                }
-            }),
-            None => self.amend(p.event, |k| {
-                if let EventKind::Card { card: c, .. } = k {
-                    *c = Some(face);
-                }
-            }),
-        }
+        self.amend(p.turned.unwrap_or(p.event), |k| unsure::set_face(k, face));
     }
 
     /// A placed player's card came to rest away from its hand: the pair was split and this

@@ -42,6 +42,21 @@ pub(super) fn not_ruled_out(tr: &Track) -> Option<Card> {
         })
 }
 
+/// Gives a `card` or `hole_card_turned` event the face `face` (a misread outvoted, or a surer
+/// find's): a face not ruled out that is now the face becomes the face it replaces, and one
+/// of another rank is dropped, so that `or` always names another face of the card's rank.
+pub(in super::super) fn set_face(k: &mut EventKind, face: Card) {
+    let (was, or) = match k {
+        EventKind::Card { card, or, .. } => (card.replace(face), or),
+        EventKind::HoleCardTurned { card, or } => (Some(std::mem::replace(card, face)), or),
+        _ => return,
+    };
+    if *or == Some(face) {
+        *or = was.filter(|w| *w != face);
+    }
+    *or = or.filter(|o| o.rank == face.rank && *o != face);
+}
+
 impl Scribe {
     /// Writes each placed card's face not ruled out into its event, where it changed since
     /// last written: its `hole_card_turned` once turned, else its `card`. An event whose face
@@ -73,5 +88,44 @@ impl Scribe {
                 _ => {}
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::Target;
+
+    fn card(f: &str) -> Card {
+        f.parse().unwrap()
+    }
+
+    /// A card written 2c, the 2s not ruled out, then outvoted as the 2s: the 2c is now the face
+    /// not ruled out. Never a face standing for itself, nor one of another rank.
+    #[test]
+    fn a_face_changed_keeps_the_other_a_face_of_its_rank() {
+        let mut k = EventKind::Card {
+            to: Target::Dealer,
+            card: Some(card("2c")),
+            rotated: None,
+            or: Some(card("2s")),
+        };
+        set_face(&mut k, card("2s"));
+        assert!(
+            matches!(k, EventKind::Card { card: Some(c), or: Some(o), .. }
+            if c == card("2s") && o == card("2c"))
+        );
+        let mut h = EventKind::HoleCardTurned {
+            card: card("Qs"),
+            or: Some(card("Qc")),
+        };
+        set_face(&mut h, card("Kd"));
+        assert_eq!(
+            h,
+            EventKind::HoleCardTurned {
+                card: card("Kd"),
+                or: None
+            }
+        );
     }
 }
