@@ -793,7 +793,7 @@ mod tests {
         let same = err(r#"{"t":1,"table":"1","type":"card","to":1,"card":"2c","or":"2c"}"#);
         assert!(same.contains("2c cannot stand for 2c"), "{same}");
         let burn = err(r#"{"t":1,"table":"1","type":"burn","card":"2c","or":"2s"}"#);
-        assert!(burn.contains("or"), "{burn}");
+        assert!(burn.contains("`or` does not apply to a `burn`"), "{burn}");
     }
 
     #[test]

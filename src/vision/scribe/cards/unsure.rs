@@ -20,9 +20,9 @@ const KIN_SHARE: f64 = 0.2;
 /// one holding [`KIN_SHARE`] or more of the votes for the two. `None` for a sure face, a card
 /// back or a chip.
 pub(super) fn not_ruled_out(tr: &Track) -> Option<Card> {
-    let Identity::Card(lead) = tr.identity else {
+    if !matches!(tr.identity, Identity::Card(_)) {
         return None;
-    };
+    }
     let votes_for = |id: Identity| {
         tr.votes
             .iter()
@@ -37,7 +37,7 @@ pub(super) fn not_ruled_out(tr: &Track) -> Option<Card> {
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .filter(|v| v.1 >= KIN_SHARE * (v.1 + lead_votes))
         .and_then(|v| match v.0 {
-            Identity::Card(c) if c.rank == lead.rank => Some(c),
+            Identity::Card(c) => Some(c),
             _ => None,
         })
 }
