@@ -23,14 +23,11 @@ pub(super) fn not_ruled_out(tr: &Track) -> Option<Card> {
     if !matches!(tr.identity, Identity::Card(_)) {
         return None;
     }
-    let votes_for = |id: Identity| {
-        tr.votes
-            .iter()
-            .filter(|v| v.0 == id)
-            .map(|v| v.1)
-            .sum::<f64>()
-    };
-    let lead_votes = votes_for(tr.identity);
+    let lead_votes = tr
+        .votes
+        .iter()
+        .find(|v| v.0 == tr.identity)
+        .map_or(0.0, |v| v.1);
     tr.votes
         .iter()
         .filter(|v| v.0 != tr.identity && kin(v.0, tr.identity))
