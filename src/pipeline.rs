@@ -1,23 +1,25 @@
-//! The one place where the stages are wired: footage is decoded on a thread of its own and
-//! handed over a bounded channel (so memory stays flat however long the footage), each
-//! looked-at frame with where it changed and the windows to look at there (the recognizer's
-//! preparer runs on the decoding thread, ahead of the model). The recognizer model looks at
-//! each frame's windows of the change on two threads, frames dealt to them in turn (those
-//! windows need nothing earlier looks found), and then, in order, around chips still
-//! settling on a third, which hands each look over another bounded channel to the rest of
-//! recognition, the tracker and the scribe, which write the table-event log. The audit reads
-//! the log as it comes (the caller's `on_events`).
+//! The one place where the stages are wired: footage is decoded on a thread of its own,
+//! converted to RGB on another and handed over a bounded channel (so memory stays flat
+//! however long the footage), each looked-at frame with where it changed and the windows to
+//! look at there (the recognizer's preparer runs on the converting thread, ahead of the
+//! model). The recognizer model looks at each frame's windows of the change on two threads,
+//! each taking the next frame when it is free (those windows need nothing earlier looks
+//! found), and then, in order, around chips still settling on a third, which hands each look
+//! over another bounded channel to the rest of recognition, the tracker and the scribe, which
+//! write the table-event log. The audit reads the log as it comes (the caller's `on_events`).
 //!
 //! A file that cannot be opened is an error; one that breaks off midway ends the analysis
 //! there, with every event found up to the break and where it stopped.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use crate::events::Event;
 use crate::layout::Layout;
-use crate::video::{DecodeError, DecodeOptions, Decoder, RgbFrame};
+use crate::video::{Converter, DecodeError, DecodeOptions, Decoder, Picture, RgbFrame};
 use crate::vision::looker::{Look, Looker};
 use crate::vision::recognizer::{Prepared, Preparer, Recognizer, RecognizerError};
 use crate::vision::scribe::{Scribe, ScribeConfig};
@@ -357,9 +359,9 @@ fn look_on_a_thread(
     rx
 }
 
-/// Threads that look at the windows of frames' changes ahead of the looking thread, each at
-/// every `AHEAD`th frame ([`Looker::look_ahead`]): a look's windows of the change need nothing
-/// earlier looks found, so on two cores two frames' are looked at at once, and the looking
+/// Threads that look at the windows of frames' changes ahead of the looking thread
+/// ([`Looker::look_ahead`]): a look's windows of the change need nothing earlier looks
+/// found, so on two cores two frames' are looked at at once, and the looking
 /// thread, which set the pace (busy 9.3 s of the 5-minute bench clip's 9.8), is left the
 /// windows around chips settling (`vision::looker`; 1.4 s). Decoding then runs at the
 /// model's priority: with two threads of the model to share the cores with, at a lower one
@@ -367,58 +369,115 @@ fn look_on_a_thread(
 /// were no faster.
 const AHEAD: usize = 2;
 
-/// Frames each of the [`AHEAD`] threads holds looked at, waiting for the looking thread.
-const AHEAD_QUEUE: usize = 2;
+/// Frames the [`AHEAD`] threads hold at most, taken and not yet handed on in order: those
+/// being looked at and those looked at waiting for an earlier one.
+const AHEAD_HELD: usize = 6;
 
-/// Looks at the windows of each frame's change ahead, on [`AHEAD`] threads (one per worker,
-/// frames dealt to them in turn by a thread of their own), and hands the frames on in order.
+/// Looks at the windows of each frame's change ahead, on [`AHEAD`] threads (one per worker),
+/// and hands the frames on in order. Each thread takes the next frame as soon as it is free,
+/// so a frame with much to look at holds up one thread, not every other frame (dealt in
+/// turn, a thread waited on its next frame while the other looked at a large one: 1.6 s
+/// each of the 5-minute bench clip's 7.9).
 fn look_ahead_on_threads(
     frames: Receiver<Decoded>,
     workers: Vec<Looker>,
     min_score: f32,
-) -> InTurn {
-    let mut ins = Vec::with_capacity(workers.len());
-    let mut outs = Vec::with_capacity(workers.len());
+) -> InOrder<Decoded> {
+    in_order_on_threads(frames, workers, AHEAD_HELD, move |worker, item| {
+        if let Decoded::Frame(f, _, prepared) = item {
+            let (w, h) = (f.width as usize, f.height as usize);
+            worker.look_ahead(&f.data, w, h, prepared, min_score);
+        }
+    })
+}
+
+/// Runs `work` on each item of `items`, on a thread per worker, each thread taking the next
+/// item as soon as it is free, and hands the items on in the order they came, at most `held`
+/// of them taken and not yet handed on at once.
+fn in_order_on_threads<T, W>(
+    items: Receiver<T>,
+    workers: Vec<W>,
+    held: usize,
+    work: impl Fn(&mut W, &mut T) + Clone + Send + 'static,
+) -> InOrder<T>
+where
+    T: Send + 'static,
+    W: Send + 'static,
+{
+    let held = held.max(1);
+    let (tokens_tx, tokens) = sync_channel::<()>(held);
+    for _ in 0..held {
+        let _ = tokens_tx.send(());
+    }
+    let feed = Arc::new(Mutex::new(Feed {
+        items,
+        tokens,
+        next: 0,
+    }));
+    let (out_tx, out_rx) = channel::<(u64, T)>();
     for mut worker in workers {
-        let (in_tx, in_rx) = sync_channel::<Decoded>(1);
-        let (out_tx, out_rx) = sync_channel::<Decoded>(AHEAD_QUEUE);
+        let feed = Arc::clone(&feed);
+        let out_tx = out_tx.clone();
+        let work = work.clone();
         thread::spawn(move || {
-            for mut item in in_rx {
-                if let Decoded::Frame(f, _, prepared) = &mut item {
-                    let (w, h) = (f.width as usize, f.height as usize);
-                    worker.look_ahead(&f.data, w, h, prepared, min_score);
-                }
-                if out_tx.send(item).is_err() {
+            while let Some((seq, mut item)) = Feed::take(&feed) {
+                work(&mut worker, &mut item);
+                if out_tx.send((seq, item)).is_err() {
                     return;
                 }
             }
         });
-        ins.push(in_tx);
-        outs.push(out_rx);
     }
-    thread::spawn(move || {
-        for (item, to) in frames.into_iter().zip(ins.iter().cycle()) {
-            if to.send(item).is_err() {
-                return;
+    InOrder {
+        outs: out_rx,
+        held: BTreeMap::new(),
+        next: 0,
+        tokens: tokens_tx,
+    }
+}
+
+/// The items shared by the threads of [`in_order_on_threads`], with a token to take for each
+/// (so that only so many are held at once) and the number of the next.
+struct Feed<T> {
+    items: Receiver<T>,
+    tokens: Receiver<()>,
+    next: u64,
+}
+
+impl<T> Feed<T> {
+    /// The next item and its number, once a token is free; `None` at the end.
+    fn take(feed: &Mutex<Feed<T>>) -> Option<(u64, T)> {
+        let mut feed = feed.lock().ok()?;
+        feed.tokens.recv().ok()?;
+        let item = feed.items.recv().ok()?;
+        let seq = feed.next;
+        feed.next += 1;
+        Some((seq, item))
+    }
+}
+
+/// The items the threads of [`in_order_on_threads`] hand on, put back in the order they came;
+/// each handed on frees a token to take another.
+struct InOrder<T> {
+    outs: Receiver<(u64, T)>,
+    held: BTreeMap<u64, T>,
+    next: u64,
+    tokens: SyncSender<()>,
+}
+
+impl<T> Iterator for InOrder<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        loop {
+            if let Some(item) = self.held.remove(&self.next) {
+                self.next += 1;
+                let _ = self.tokens.send(());
+                return Some(item);
             }
+            let (seq, item) = self.outs.recv().ok()?;
+            self.held.insert(seq, item);
         }
-    });
-    InTurn { outs, next: 0 }
-}
-
-/// The frames of the threads that look ahead, taken from each in turn: in the order decoded.
-struct InTurn {
-    outs: Vec<Receiver<Decoded>>,
-    next: usize,
-}
-
-impl Iterator for InTurn {
-    type Item = Decoded;
-
-    fn next(&mut self) -> Option<Decoded> {
-        let item = self.outs.get(self.next)?.recv().ok()?;
-        self.next = (self.next + 1) % self.outs.len();
-        Some(item)
     }
 }
 
@@ -434,32 +493,56 @@ struct DecodeThread {
     declared: Option<f64>,
 }
 
-/// Decodes on a thread of its own (FFmpeg's contexts stay on it); hands over every `stride`th
-/// frame (by default from the frame rate) with the count of frames decoded so far and what
-/// `prep` made of it (there, beside decoding, not between the model's runs), and takes
-/// frames' pixels back on the second channel to reuse. Opening errors come back at once; a
-/// decoding error ends the stream.
+/// What the decoding thread hands the converting thread.
+enum Pictured {
+    /// A frame to look at, not yet in RGB, and how many frames were decoded up to it.
+    Picture(Picture, u64),
+    /// As [`Decoded::End`].
+    End(u64, Option<f64>),
+    /// As [`Decoded::Failed`].
+    Failed(DecodeError, u64),
+}
+
+/// Decoded frames waiting to be converted to RGB, at most: the decoding thread reads on while
+/// the last is converted, so FFmpeg's frame threads do not wait on the conversion.
+const PICTURE_QUEUE: usize = 2;
+
+/// Decodes on a thread of its own (FFmpeg's contexts stay on it) and converts to RGB on
+/// another, so that decoding runs on while a frame is converted and its change worked out;
+/// hands over every `stride`th frame (by default from the frame rate) with the count of frames
+/// decoded so far and what `prep` made of it (there, beside decoding, not between the model's
+/// runs), and takes frames' pixels back on the second channel to reuse. Opening errors come
+/// back at once; a decoding error ends the stream.
 fn decode_on_a_thread(
     path: &Path,
     queue: usize,
     stride: Option<u64>,
     mut prep: Preparer,
 ) -> Result<DecodeThread, DecodeError> {
-    let (tx, rx) = sync_channel(queue);
-    let (used_tx, used_rx) = channel::<Vec<u8>>();
+    let (pictures_tx, pictures_rx) = sync_channel(PICTURE_QUEUE);
     let (ready_tx, ready_rx) = sync_channel(1);
     let path = path.to_path_buf();
+    let named = path.clone();
     thread::spawn(move || {
-        let options = DecodeOptions {
-            threads: 2,
-            every: 1,
-            skip_b_frames: false,
-        };
-        let mut decoder = match Decoder::open_with(&path, options) {
-            Ok(mut d) => {
-                let every = stride.unwrap_or_else(|| stride_for(d.fps())).max(1);
+        // Opened again to skip B-frames once the frame rate gave the stride: the decoder's
+        // threads are set up for it at opening (`DecodeOptions::skip_b_frames`).
+        let opened = Decoder::open_with(&path, DecodeOptions::default()).and_then(|mut d| {
+            let every = stride.unwrap_or_else(|| stride_for(d.fps())).max(1);
+            if skips_b_frames(every) {
+                drop(d);
+                let options = DecodeOptions {
+                    every,
+                    skip_b_frames: true,
+                    ..DecodeOptions::default()
+                };
+                d = Decoder::open_with(&path, options)?;
+            } else {
                 d.set_every(every);
-                d.skip_b_frames(skips_b_frames(every));
+            }
+            Ok((d, every))
+        });
+        let mut decoder = match opened {
+            Ok((d, every)) => {
                 let _ = ready_tx.send(Ok((every, d.declared_duration())));
                 d
             }
@@ -469,27 +552,41 @@ fn decode_on_a_thread(
             }
         };
         loop {
-            while let Ok(data) = used_rx.try_recv() {
-                decoder.recycle(data);
+            let (item, last) = match decoder.next_picture() {
+                Ok(Some(p)) => (Pictured::Picture(p, decoder.decoded()), false),
+                Ok(None) => (
+                    Pictured::End(decoder.decoded(), decoder.declared_duration()),
+                    true,
+                ),
+                Err(e) => (Pictured::Failed(e, decoder.decoded()), true),
+            };
+            if pictures_tx.send(item).is_err() || last {
+                return;
             }
-            match decoder.next_frame() {
-                Ok(Some(f)) => {
-                    let prepared = prep.prepare(&f.data, f.width as usize, f.height as usize);
-                    if tx
-                        .send(Decoded::Frame(f, decoder.decoded(), prepared))
-                        .is_err()
-                    {
-                        return;
+        }
+    });
+    let (tx, rx) = sync_channel(queue);
+    let (used_tx, used_rx) = channel::<Vec<u8>>();
+    thread::spawn(move || {
+        let mut converter = Converter::new(&named);
+        for item in pictures_rx {
+            while let Ok(data) = used_rx.try_recv() {
+                converter.recycle(data);
+            }
+            let (item, last) = match item {
+                Pictured::Picture(p, count) => match converter.convert(&p) {
+                    Ok(f) => {
+                        drop(p);
+                        let prepared = prep.prepare(&f.data, f.width as usize, f.height as usize);
+                        (Decoded::Frame(f, count, prepared), false)
                     }
-                }
-                Ok(None) => {
-                    let _ = tx.send(Decoded::End(decoder.decoded(), decoder.declared_duration()));
-                    return;
-                }
-                Err(e) => {
-                    let _ = tx.send(Decoded::Failed(e, decoder.decoded()));
-                    return;
-                }
+                    Err(e) => (Decoded::Failed(e, count), true),
+                },
+                Pictured::End(count, declared) => (Decoded::End(count, declared), true),
+                Pictured::Failed(e, count) => (Decoded::Failed(e, count), true),
+            };
+            if tx.send(item).is_err() || last {
+                return;
             }
         }
     });
@@ -509,6 +606,39 @@ fn decode_on_a_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn items_worked_on_threads_come_out_in_order_with_only_so_many_held() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        use std::time::Duration;
+        let (tx, rx) = sync_channel::<u64>(100);
+        for i in 0..60 {
+            tx.send(i).unwrap();
+        }
+        drop(tx);
+        // Every fifth item takes far longer than the others, as a frame with much to look
+        // at does. How far ahead of the items handed on each item is taken is watched.
+        let handed = Arc::new(AtomicU64::new(0));
+        let ahead = Arc::new(AtomicU64::new(0));
+        let (h, a) = (Arc::clone(&handed), Arc::clone(&ahead));
+        let workers: Vec<Vec<u64>> = vec![Vec::new(), Vec::new()];
+        let out = in_order_on_threads(rx, workers, 4, move |seen: &mut Vec<u64>, item| {
+            a.fetch_max(*item - h.load(Ordering::SeqCst), Ordering::SeqCst);
+            seen.push(*item);
+            thread::sleep(Duration::from_millis(if *item % 5 == 0 { 20 } else { 1 }));
+            *item *= 10;
+        });
+        let mut got = Vec::new();
+        for item in out {
+            got.push(item);
+            handed.fetch_add(1, Ordering::SeqCst);
+        }
+        assert_eq!(got, (0..60).map(|i| i * 10).collect::<Vec<_>>());
+        // Item k handed on frees the token for item k + 4, which may be taken before the
+        // count here says k + 1 were handed on: 4 ahead at most, the slow items' waits
+        // notwithstanding (without the tokens, the other thread gets ~20 ahead).
+        assert!(ahead.load(Ordering::SeqCst) <= 4);
+    }
 
     #[test]
     fn five_looks_a_second_whatever_the_frame_rate() {

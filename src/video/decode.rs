@@ -42,13 +42,32 @@ pub struct RgbFrame {
     pub data: Vec<u8>,
 }
 
+/// A decoded frame before it is converted to RGB: FFmpeg's picture in the stream's own pixel
+/// format (YUV for most footage), numbered and timed as [`RgbFrame`]s are. Holding one keeps
+/// only a reference to the decoder's buffer; [`Converter::convert`] makes the RGB frame, on
+/// any thread.
+pub struct Picture {
+    /// Frame number, from 0.
+    pub index: u64,
+    /// Seconds into the footage.
+    pub t: f64,
+    frame: util::frame::Video,
+}
+
+/// Converts [`Picture`]s to tightly packed RGB frames, reusing the pixels of frames handed
+/// back ([`Converter::recycle`]).
+pub struct Converter {
+    path: PathBuf,
+    scaler: Option<software::scaling::Context>,
+    spare: Vec<Vec<u8>>,
+}
+
 /// A video file being read.
 pub struct Decoder {
     path: PathBuf,
     ictx: format::context::Input,
     dec: ffmpeg::decoder::Video,
-    scaler: Option<software::scaling::Context>,
-    rgb: util::frame::Video,
+    converter: Converter,
     stream: usize,
     time_base: f64,
     fps: f64,
@@ -62,15 +81,15 @@ pub struct Decoder {
     t0: Option<f64>,
     /// With B-frames skipped: the frame number the next handed-out frame stands for.
     due: u64,
-    spare: Vec<Vec<u8>>,
     flushed: bool,
-    ready: std::collections::VecDeque<RgbFrame>,
+    ready: std::collections::VecDeque<Picture>,
 }
 
 /// How footage is decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DecodeOptions {
-    /// Decoding threads (frame threading; 0: FFmpeg picks from the cores).
+    /// Decoding threads (frame threading, or slice threading when opened to skip B-frames;
+    /// 0: FFmpeg picks from the cores).
     pub threads: usize,
     /// Hand out every Nth frame only (from frame 0); the others are decoded, counted and
     /// dropped without being converted to RGB.
@@ -129,9 +148,18 @@ impl Decoder {
         let mut ctx = ffmpeg::codec::context::Context::from_parameters(st.parameters())
             .map_err(ff("reading the stream's parameters"))?;
         // Frame threading, as `ffmpeg -threads N` decodes: each thread decodes a frame of its
-        // own, a few frames behind the file.
+        // own, a few frames behind the file. Skipping B-frames, slice threading: each frame
+        // decoded is the reference of the next, so frame threads only wait on each other
+        // (`ffmpeg -skip_frame bidir` of the 5-minute bench clip took 3.41 s on two frame
+        // threads, 2.87 s on one); slice threads decode the slices of one frame at once
+        // (footage of one slice a frame, as libx264 writes by default, on one thread).
+        let kind = if options.skip_b_frames {
+            ffmpeg::codec::threading::Type::Slice
+        } else {
+            ffmpeg::codec::threading::Type::Frame
+        };
         ctx.set_threading(ffmpeg::codec::threading::Config {
-            kind: ffmpeg::codec::threading::Type::Frame,
+            kind,
             count: options.threads,
             ..Default::default()
         });
@@ -140,11 +168,10 @@ impl Decoder {
             .video()
             .map_err(ff("opening the video decoder"))?;
         let mut d = Decoder {
-            path: p,
+            path: p.clone(),
             ictx,
             dec,
-            scaler: None,
-            rgb: util::frame::Video::empty(),
+            converter: Converter::new(&p),
             stream,
             time_base,
             fps,
@@ -154,7 +181,6 @@ impl Decoder {
             by_time: false,
             t0: None,
             due: 0,
-            spare: Vec::new(),
             flushed: false,
             ready: Default::default(),
         };
@@ -163,7 +189,8 @@ impl Decoder {
     }
 
     /// Skips B-frames from now on, or decodes every frame again (see
-    /// [`DecodeOptions::skip_b_frames`]).
+    /// [`DecodeOptions::skip_b_frames`]; the threads stay as opened: a decoder that skips them
+    /// throughout is best opened so).
     pub fn skip_b_frames(&mut self, skip: bool) {
         let discard = match self.dec.id() {
             codec::Id::H264 => ffmpeg::Discard::Bidirectional,
@@ -219,9 +246,7 @@ impl Decoder {
     /// Takes back a frame's pixels once they are no longer needed, to hold a later frame's
     /// (saves allocating and faulting in a fresh picture each frame).
     pub fn recycle(&mut self, data: Vec<u8>) {
-        if self.spare.len() < 8 {
-            self.spare.push(data);
-        }
+        self.converter.recycle(data);
     }
 
     /// Frames decoded so far, handed out or not.
@@ -229,9 +254,12 @@ impl Decoder {
         self.next
     }
 
-    fn take_frames(&mut self) -> Result<(), DecodeError> {
-        let mut decoded = util::frame::Video::empty();
-        while self.dec.receive_frame(&mut decoded).is_ok() {
+    fn take_frames(&mut self) {
+        loop {
+            let mut decoded = util::frame::Video::empty();
+            if self.dec.receive_frame(&mut decoded).is_err() {
+                return;
+            }
             let stamp = decoded.timestamp().map(|ts| ts as f64 * self.time_base);
             let t = stamp.unwrap_or(self.next as f64 / self.fps);
             let t0 = *self.t0.get_or_insert(t);
@@ -252,62 +280,30 @@ impl Decoder {
             } else {
                 index % self.every == 0
             };
-            if !wanted {
-                continue;
+            if wanted {
+                self.ready.push_back(Picture {
+                    index,
+                    t,
+                    frame: decoded,
+                });
             }
-            let (w, h) = (decoded.width(), decoded.height());
-            if self.scaler.is_none() {
-                let s = software::scaling::Context::get(
-                    decoded.format(),
-                    w,
-                    h,
-                    format::Pixel::RGB24,
-                    w,
-                    h,
-                    software::scaling::Flags::BILINEAR,
-                )
-                .map_err(|cause| DecodeError::Ffmpeg {
-                    path: self.path.clone(),
-                    what: "making the colour converter",
-                    cause,
-                })?;
-                self.scaler = Some(s);
-            }
-            // One RGB picture, converted into again and again (a fresh one each frame costs
-            // the memory system more than the conversion itself).
-            let rgb = &mut self.rgb;
-            if let Some(s) = self.scaler.as_mut() {
-                s.run(&decoded, rgb).map_err(|cause| DecodeError::Ffmpeg {
-                    path: self.path.clone(),
-                    what: "converting a frame to RGB",
-                    cause,
-                })?;
-            }
-            let stride = rgb.stride(0);
-            let mut data = self
-                .spare
-                .pop()
-                .unwrap_or_else(|| Vec::with_capacity(w as usize * h as usize * 3));
-            data.clear();
-            for y in 0..h as usize {
-                data.extend_from_slice(&rgb.data(0)[y * stride..y * stride + w as usize * 3]);
-            }
-            self.ready.push_back(RgbFrame {
-                index,
-                t,
-                width: w,
-                height: h,
-                data,
-            });
         }
-        Ok(())
     }
 
     /// The next frame handed out, or `None` at the end of the file.
     pub fn next_frame(&mut self) -> Result<Option<RgbFrame>, DecodeError> {
+        match self.next_picture()? {
+            Some(p) => self.converter.convert(&p).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The next frame handed out, not yet converted to RGB (a [`Converter`] does that), or
+    /// `None` at the end of the file.
+    pub fn next_picture(&mut self) -> Result<Option<Picture>, DecodeError> {
         loop {
-            if let Some(f) = self.ready.pop_front() {
-                return Ok(Some(f));
+            if let Some(p) = self.ready.pop_front() {
+                return Ok(Some(p));
             }
             if self.flushed {
                 return Ok(None);
@@ -337,10 +333,106 @@ impl Decoder {
                     });
                 }
             }
-            self.take_frames()?;
+            self.take_frames();
         }
     }
 }
+
+impl Converter {
+    /// A converter for the pictures of the footage at `path` (named in its errors), such as
+    /// [`Decoder::next_picture`] hands out.
+    pub fn new(path: &Path) -> Converter {
+        Converter {
+            path: path.to_path_buf(),
+            scaler: None,
+            spare: Vec::new(),
+        }
+    }
+
+    /// The picture as tightly packed RGB rows.
+    pub fn convert(&mut self, picture: &Picture) -> Result<RgbFrame, DecodeError> {
+        let decoded = &picture.frame;
+        let (w, h) = (decoded.width(), decoded.height());
+        let fresh = self.scaler.as_ref().is_none_or(|s| {
+            let i = s.input();
+            (i.format, i.width, i.height) != (decoded.format(), w, h)
+        });
+        if fresh {
+            let s = software::scaling::Context::get(
+                decoded.format(),
+                w,
+                h,
+                format::Pixel::RGB24,
+                w,
+                h,
+                software::scaling::Flags::BILINEAR,
+            )
+            .map_err(|cause| DecodeError::Ffmpeg {
+                path: self.path.clone(),
+                what: "making the colour converter",
+                cause,
+            })?;
+            self.scaler = Some(s);
+        }
+        let row = w as usize * 3;
+        let size = row * h as usize;
+        let mut data = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(size + SCALE_SLACK));
+        // Room for FFmpeg's widest store past the last pixel, cut off after.
+        data.resize(size + SCALE_SLACK, 0);
+        let scaler = self.scaler.as_mut().ok_or(DecodeError::Thread)?;
+        // SAFETY: the source planes and line sizes are the decoded frame's own; the
+        // destination is one plane of `h` rows of `row` bytes within `data`, which has
+        // SCALE_SLACK bytes more.
+        let rows = unsafe {
+            let src = decoded.as_ptr();
+            let dst = [
+                data.as_mut_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            ];
+            let stride = [row as i32, 0, 0, 0];
+            ffmpeg::ffi::sws_scale(
+                scaler.as_mut_ptr(),
+                (*src).data.as_ptr() as *const *const u8,
+                (*src).linesize.as_ptr(),
+                0,
+                h as i32,
+                dst.as_ptr(),
+                stride.as_ptr(),
+            )
+        };
+        if rows < 0 {
+            return Err(DecodeError::Ffmpeg {
+                path: self.path.clone(),
+                what: "converting a frame to RGB",
+                cause: ffmpeg::Error::from(rows),
+            });
+        }
+        data.truncate(size);
+        Ok(RgbFrame {
+            index: picture.index,
+            t: picture.t,
+            width: w,
+            height: h,
+            data,
+        })
+    }
+
+    /// Takes back a frame's pixels once they are no longer needed, to hold a later frame's
+    /// (saves allocating and faulting in a fresh picture each frame).
+    pub fn recycle(&mut self, data: Vec<u8>) {
+        if self.spare.len() < 8 {
+            self.spare.push(data);
+        }
+    }
+}
+
+/// Bytes past a frame's last RGB pixel that the colour converter may write.
+const SCALE_SLACK: usize = 64;
 
 /// Frames per second of a stream from its average rate and its base rate (FFmpeg's
 /// `avg_frame_rate` and `r_frame_rate`): the base rate where the two agree within 2% (a

@@ -4,5 +4,5 @@
 pub mod decode;
 pub mod encode;
 
-pub use decode::{DecodeError, DecodeOptions, Decoder, RgbFrame};
+pub use decode::{Converter, DecodeError, DecodeOptions, Decoder, Picture, RgbFrame};
 pub use encode::{EncodeError, EncodeSettings, Encoder, VideoCodec};
