@@ -1156,9 +1156,12 @@ pub fn planar_window(
         return;
     }
     let start = out.len();
-    out.resize(start + 3 * w * h, 0.0);
     let plane = w * h;
-    let (reds, rest) = out[start..].split_at_mut(plane);
+    // Written straight into the vector's spare room, not zeroed first (zeroing cost as much
+    // as a fifth of the copy).
+    out.reserve(3 * plane);
+    let room = &mut out.spare_capacity_mut()[..3 * plane];
+    let (reds, rest) = room.split_at_mut(plane);
     let (greens, blues) = rest.split_at_mut(plane);
     let clamp_x = |x: i64| x.clamp(0, width as i64 - 1) as usize;
     let inside = x0 >= 0 && x0 as usize + w <= width;
@@ -1177,16 +1180,23 @@ pub fn planar_window(
             let x0 = x0 as usize;
             let src = row[x0 * 3..(x0 + w) * 3].chunks_exact(3);
             for (((p, r), g), b) in src.zip(r.iter_mut()).zip(g.iter_mut()).zip(b.iter_mut()) {
-                (*r, *g, *b) = (unit(p[0]), unit(p[1]), unit(p[2]));
+                r.write(unit(p[0]));
+                g.write(unit(p[1]));
+                b.write(unit(p[2]));
             }
         } else {
             for x in 0..w {
-                let sx = clamp_x(x0 + x as i64);
-                let p = &row[sx * 3..sx * 3 + 3];
-                (r[x], g[x], b[x]) = (unit(p[0]), unit(p[1]), unit(p[2]));
+                let p = &row[clamp_x(x0 + x as i64) * 3..][..3];
+                r[x].write(unit(p[0]));
+                g[x].write(unit(p[1]));
+                b[x].write(unit(p[2]));
             }
         }
     }
+    // SAFETY: every value of the three planes was written above: h rows of w values each
+    // (a window inside the frame copies w pixels of its row; one across its edge, w
+    // clamped ones).
+    unsafe { out.set_len(start + 3 * plane) };
 }
 
 /// Shrinks (or grows) a picture to `nw` x `nh` by averaging the source pixels each new pixel
