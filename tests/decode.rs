@@ -1,11 +1,12 @@
-//! Decoding footage: B-frames skipped when only every Nth frame is wanted, and seeking to a
-//! time, checked against decoding every frame of the bundled clip (H.264 with B-frames, as
-//! libx264 writes by default: 1383 frames at 30 fps).
+//! Decoding footage: B-frames skipped when only every Nth frame is wanted, pictures converted
+//! to RGB on another thread, and seeking to a time, checked against decoding every frame of
+//! the bundled clip (H.264 with B-frames, as libx264 writes by default: 1383 frames at 30
+//! fps).
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use pitwatch::video::{DecodeOptions, Decoder, RgbFrame, VideoCodec};
+use pitwatch::video::{Converter, DecodeOptions, Decoder, RgbFrame, VideoCodec};
 
 use crate::util::{clip_as, path};
 
@@ -74,6 +75,39 @@ fn skipping_b_frames_hands_out_about_every_nth_frame_as_decoded_in_full() {
     for w in got.windows(2) {
         let gap = w[1] - w[0];
         assert!((3..=9).contains(&gap), "frames {} and {}", w[0], w[1]);
+    }
+}
+
+/// The analysis decodes on one thread and converts to RGB on another: the frames so made, in
+/// pixels handed back from earlier frames (or from anything else), are the frames decoded in
+/// full, numbered and timed alike.
+#[test]
+fn pictures_converted_on_another_thread_are_the_frames_decoded_in_full() {
+    let all = every_frame();
+    let (tx, rx) = std::sync::mpsc::sync_channel(2);
+    let file = clip();
+    let converting = std::thread::spawn(move || {
+        let mut converter = Converter::new(&file);
+        // Pixels of another size and content to begin with.
+        converter.recycle(vec![7u8; 1000]);
+        let mut got = Vec::new();
+        for picture in rx {
+            let f = converter.convert(&picture).unwrap();
+            got.push((f.index, seen(&f), f.data.len()));
+            converter.recycle(f.data);
+        }
+        got
+    });
+    let mut dec = every_sixth(true);
+    while let Some(p) = dec.next_picture().unwrap() {
+        tx.send(p).unwrap();
+    }
+    drop(tx);
+    let got = converting.join().unwrap();
+    assert!((226..=235).contains(&got.len()), "{} frames", got.len());
+    for (index, s, len) in got {
+        assert_eq!(s, all[&index], "frame {index}");
+        assert_eq!(len, 1280 * 720 * 3);
     }
 }
 
