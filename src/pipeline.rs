@@ -298,7 +298,7 @@ pub fn analyze(
     })
 }
 
-/// What the decoding thread hands over.
+/// What the decoding and converting threads hand over.
 enum Decoded {
     /// A frame to look at, how many frames were decoded up to it, and what the recognizer's
     /// preparer made of it.
@@ -481,7 +481,7 @@ impl<T> Iterator for InOrder<T> {
     }
 }
 
-/// The decoding thread's ends.
+/// The decoding and converting threads' ends.
 struct DecodeThread {
     /// Frames to look at, then how decoding ended.
     frames: Receiver<Decoded>,

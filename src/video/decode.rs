@@ -100,10 +100,11 @@ pub struct DecodeOptions {
     /// are then those decoded in full, tests/decode.rs); H.265 only frames no other refers to
     /// (`AVDISCARD_NONREF`: libx265's P-frames are decoded from the B-frame in the middle of
     /// each run, and skipping it garbles every later frame up to the next keyframe); other
-    /// codecs (Motion JPEG, whose frames are all keyframes) skip nothing. The frames decoded are numbered
-    /// by their timestamps; with `every` > 1, the one handed out for each Nth frame is the
-    /// first decoded at most a quarter of N before it (on average still every Nth), whatever
-    /// the codec. Footage without B-frames is decoded whole.
+    /// codecs (Motion JPEG, whose frames are all keyframes) skip nothing. The frames decoded
+    /// are numbered by their timestamps; with `every` > 1, the one handed out for each Nth
+    /// frame is the first decoded at most a quarter of N before it (on average still every
+    /// Nth), whatever the codec. Footage without B-frames is decoded whole. A decoder opened
+    /// to skip them decodes on slice threads, not frame threads (see [`Decoder::open_with`]).
     pub skip_b_frames: bool,
 }
 

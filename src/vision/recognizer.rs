@@ -214,7 +214,7 @@ pub struct Prepared {
 /// Prepares the frames of a stream for [`Recognizer::frame_prepared`], one after the other:
 /// brings each to the model's scale and compares it with the last (the change map, on the
 /// layout's felt). It holds no model, so it can run on another thread, a frame ahead of the
-/// model (the analysis pipeline runs it on the decoding thread).
+/// model (the analysis pipeline runs it on the thread that converts decoded frames to RGB).
 #[derive(Debug, Clone)]
 pub struct Preparer {
     /// Picture pixels per model pixel.
