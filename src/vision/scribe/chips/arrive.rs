@@ -754,8 +754,7 @@ impl Scribe {
             p.crowded |= crowded;
             let fan = p.points.clone();
             let unseen = worth_unseen(&fan, &p.values, chip_d);
-            let laid_on = self.laid_on_a_fan(space, run, &fan, chip_d, t);
-            let past = self.laid_past_a_fan(space, run, &fan, chip_d, t);
+            let (laid_on, past) = self.laid_over_wagers(space, run, &fan, chip_d, t);
             let unseen = laid_on.unwrap_or(unseen) + past.unwrap_or(0);
             let laid_on = laid_on.or(past);
             let p = &self.paid[i];
@@ -848,8 +847,7 @@ impl Scribe {
             // What a chip unseen in the fan's gap is surely worth is counted too (still a
             // lower bound): see [`worth_unseen`].
             let values: Vec<i64> = notes.iter().map(|n| n.value).collect();
-            let laid_on = self.laid_on_a_fan(space, run, &points, chip_d, t);
-            let past = self.laid_past_a_fan(space, run, &points, chip_d, t);
+            let (laid_on, past) = self.laid_over_wagers(space, run, &points, chip_d, t);
             let unseen = laid_on.unwrap_or_else(|| worth_unseen(&points, &values, chip_d))
                 + past.unwrap_or(0);
             let laid_on = laid_on.or(past);
@@ -1165,77 +1163,66 @@ impl Scribe {
             .collect()
     }
 
-    /// What the chip unseen in the gap of a payoff fanned at `space` (its chips, `run`, seen
-    /// at `fan`, pixels, come to rest by `t` seconds) is worth where the gap lies on a chip
-    /// of another space's wager fanned and counted, in sight since (within half a chip's
-    /// width of where the gap's chip goes), or on a chip whose track came there from such a
-    /// wager's spot (see [`ChipNote::covered`]): the payoff's chip, laid over the wager's,
-    /// is the one in sight there, its track the wager chip's own. (Held-out shift seed 84
-    /// at 1734.1 s: space 3's $23 payoff fanned $5 $5 $5 $5 $2 $1 up to space 4's wager
-    /// fanned where it stood, its $2 laid over the wager's end $2 and followed as that
-    /// chip, read at least $22.) `None` where the gap lies on no such chip.
-    pub(super) fn laid_on_a_fan(
+    /// What the chips of other spaces' wagers that a payoff fanned at `space` (its chips,
+    /// `run`, seen at `fan`, pixels, come to rest by `t` seconds) was laid over are worth:
+    /// the payoff's chip, laid over the wager's, is the one in sight there, its track the
+    /// wager chip's own, while the wager keeps its chip. Two places, each `None` where no
+    /// such chip lies there:
+    ///
+    /// - The fan's gap, on a chip of another space's wager fanned and counted, in sight since
+    ///   (within half a chip's width of where the gap's chip goes), or on a chip whose track
+    ///   came there from such a wager's spot (see [`ChipNote::covered`]). (Held-out shift
+    ///   seed 84 at 1734.1 s: space 3's $23 payoff fanned $5 $5 $5 $5 $2 $1 up to space 4's
+    ///   wager fanned where it stood, its $2 laid over the wager's end $2 and followed as that
+    ///   chip, read at least $22.)
+    /// - The fan's next place past its far end ([`next_place`]), where a chip of another
+    ///   space's counted wager lay beside it and its track has since been found there (within
+    ///   a fifth of a chip's width), moved a quarter of a chip's width or more toward it: the
+    ///   camera finds the chip on top, the one under it still lies where it was. (Held-out
+    ///   hour seed 108 at 57.8 and 766.6 s: space 3's $24 payoff fanned $5 $5 $5 $5 $2 $2 up
+    ///   to space 4's wager fanned where it stood, its last $2 laid over the wager's end $2 7
+    ///   pixels off, read $22: an `underpay` not there.) Not a wager's chip found lying there
+    ///   all along, unmoved (shift seed 12 at 2982 s: the next space's $5, a step past a $19
+    ///   payoff, stays that space's).
+    pub(super) fn laid_over_wagers(
         &self,
         space: u8,
         run: &[u64],
         fan: &[[f64; 2]],
         chip_d: f64,
         t: f64,
-    ) -> Option<i64> {
-        let gap = gap_at(fan, chip_d)?;
-        self.chips
-            .iter()
-            .filter(|(id, n)| {
-                !run.contains(id) && n.seen_t >= t && dist(n.centre, gap) <= 0.5 * chip_d
-            })
-            .find(|(id, n)| {
-                let counted_there = |p: [f64; 2]| {
-                    self.stakes
-                        .iter()
-                        .any(|s| !s.closed && s.space != space && s.counted_at(p, 0.25 * chip_d))
-                };
-                self.counted_elsewhere(space, **id).is_some()
-                    || n.covered.is_some_and(|(at, ..)| counted_there(at))
-            })
-            .map(|(_, n)| n.value)
-    }
-
-    /// What the chip laid at the next place past the far end of a payoff fanned at `space`
-    /// (its chips, `run`, seen at `fan`, pixels, come to rest by `t` seconds; see
-    /// [`next_place`]) is worth where a chip of another space's wager, counted, lay beside
-    /// that place and its track has since been found there: the payoff's chip, laid over the
-    /// wager's, is the one in sight, and the wager's track took it up, moved a quarter of a
-    /// chip's width or more toward the place (the camera finds the chip on top; the one under
-    /// it still lies where it was, still the wager's). (Held-out hour seed 108 at 57.8 and
-    /// 766.6 s: space 3's $24 payoff fanned $5 $5 $5 $5 $2 $2 up to space 4's wager fanned
-    /// where it stood, its last $2 laid over the wager's end $2 7 pixels off, read $22: an
-    /// `underpay` not there.) Not a wager's chip found lying there all along, unmoved (shift
-    /// seed 12 at 2982 s: the next space's $5, a step past a $19 payoff, stays that
-    /// space's). `None` where no such chip lies there.
-    pub(super) fn laid_past_a_fan(
-        &self,
-        space: u8,
-        run: &[u64],
-        fan: &[[f64; 2]],
-        chip_d: f64,
-        t: f64,
-    ) -> Option<i64> {
-        let next = next_place(fan, chip_d, self.bet_centre(space))?;
-        self.chips
-            .iter()
-            .filter(|(id, n)| {
-                let lay = n.covered.map_or(n.rest, |(at, ..)| at);
-                !run.contains(id)
-                    && n.seen_t >= t
-                    && dist(n.centre, next) <= 0.2 * chip_d
-                    && dist(lay, next) - dist(n.centre, next) >= 0.25 * chip_d
-                    && (self.counted_elsewhere(space, **id).is_some()
-                        || self.stakes.iter().any(|s| {
-                            !s.closed && s.space != space && s.counted_at(lay, 0.25 * chip_d)
-                        }))
-            })
-            .min_by(|a, b| dist(a.1.centre, next).total_cmp(&dist(b.1.centre, next)))
-            .map(|(_, n)| n.value)
+    ) -> (Option<i64>, Option<i64>) {
+        let counted_there = |p: [f64; 2]| {
+            self.stakes
+                .iter()
+                .any(|s| !s.closed && s.space != space && s.counted_at(p, 0.25 * chip_d))
+        };
+        let others = || {
+            self.chips
+                .iter()
+                .filter(|(id, n)| !run.contains(id) && n.seen_t >= t)
+        };
+        let in_gap = gap_at(fan, chip_d).and_then(|gap| {
+            others()
+                .filter(|(_, n)| dist(n.centre, gap) <= 0.5 * chip_d)
+                .find(|(id, n)| {
+                    self.counted_elsewhere(space, **id).is_some()
+                        || n.covered.is_some_and(|(at, ..)| counted_there(at))
+                })
+                .map(|(_, n)| n.value)
+        });
+        let past = next_place(fan, chip_d, self.bet_centre(space)).and_then(|next| {
+            others()
+                .filter(|(id, n)| {
+                    let lay = n.covered.map_or(n.rest, |(at, ..)| at);
+                    dist(n.centre, next) <= 0.2 * chip_d
+                        && dist(lay, next) - dist(n.centre, next) >= 0.25 * chip_d
+                        && (self.counted_elsewhere(space, **id).is_some() || counted_there(lay))
+                })
+                .min_by(|a, b| dist(a.1.centre, next).total_cmp(&dist(b.1.centre, next)))
+                .map(|(_, n)| n.value)
+        });
+        (in_gap, past)
     }
 
     /// The chips of `run` each lying on a chip of another value, not of the run, that was

@@ -883,7 +883,11 @@ fn a_payoffs_last_chip_laid_over_the_next_spaces_wager_chip_is_the_payoffs() {
         p.put(20, near, 200);
         p.wager(4, far, 1700, Some(vec![near, far]));
         if moved {
-            p.scribe.chips.get_mut(&20).expect("the wager's chip").centre = next;
+            p.scribe
+                .chips
+                .get_mut(&20)
+                .expect("the wager's chip")
+                .centre = next;
         }
         p.scribe.arrived(3, &run);
         let written: Vec<i64> = p
@@ -3408,7 +3412,7 @@ fn a_payoffs_chip_laid_over_the_next_spaces_fan_is_the_payoffs() {
         let n = p.scribe.chips.get_mut(&50).expect("put");
         n.covered = covered.map(|c| (c, t - 2.0, 200));
         n.seen_t = t + 1.0;
-        p.scribe.laid_on_a_fan(3, &run, &fan, chip_d, t)
+        p.scribe.laid_over_wagers(3, &run, &fan, chip_d, t).0
     };
     // Found on the counted spot, or come 0.45 of a width from it to where it lies now.
     assert_eq!(worth(&mut p, under, None), Some(200));
