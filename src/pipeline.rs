@@ -504,7 +504,7 @@ enum Pictured {
 }
 
 /// Decoded frames waiting to be converted to RGB, at most: the decoding thread reads on while
-/// the last is converted, so FFmpeg's frame threads do not wait on the conversion.
+/// the last is converted, so decoding does not wait on the conversion.
 const PICTURE_QUEUE: usize = 2;
 
 /// Decodes on a thread of its own (FFmpeg's contexts stay on it) and converts to RGB on

@@ -358,23 +358,25 @@ impl Converter {
             let i = s.input();
             (i.format, i.width, i.height) != (decoded.format(), w, h)
         });
-        if fresh {
-            let s = software::scaling::Context::get(
-                decoded.format(),
-                w,
-                h,
-                format::Pixel::RGB24,
-                w,
-                h,
-                software::scaling::Flags::BILINEAR,
-            )
-            .map_err(|cause| DecodeError::Ffmpeg {
-                path: self.path.clone(),
-                what: "making the colour converter",
-                cause,
-            })?;
-            self.scaler = Some(s);
-        }
+        let scaler = match &mut self.scaler {
+            Some(s) if !fresh => s,
+            slot => slot.insert(
+                software::scaling::Context::get(
+                    decoded.format(),
+                    w,
+                    h,
+                    format::Pixel::RGB24,
+                    w,
+                    h,
+                    software::scaling::Flags::BILINEAR,
+                )
+                .map_err(|cause| DecodeError::Ffmpeg {
+                    path: self.path.clone(),
+                    what: "making the colour converter",
+                    cause,
+                })?,
+            ),
+        };
         let row = w as usize * 3;
         let size = row * h as usize;
         let mut data = self
@@ -383,7 +385,6 @@ impl Converter {
             .unwrap_or_else(|| Vec::with_capacity(size + SCALE_SLACK));
         // Room for FFmpeg's widest store past the last pixel, cut off after.
         data.resize(size + SCALE_SLACK, 0);
-        let scaler = self.scaler.as_mut().ok_or(DecodeError::Thread)?;
         // SAFETY: the source planes and line sizes are the decoded frame's own; the
         // destination is one plane of `h` rows of `row` bytes within `data`, which has
         // SCALE_SLACK bytes more.
