@@ -1788,6 +1788,64 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
     );
 }
 
+/// The same split with the next space's cards beside where the second four is set out, and
+/// its split wager put down as it is: the four set out is the second hand though it lies by
+/// another spot's cards (its wager says the pair was split, 08-09(2)(c)), and the four of
+/// its face dealt where it lay is the first hand's next card, not the set-out four left
+/// behind (clean hour seed 109 at 2550.2 s: space 1's fives split by space 2's cards, a
+/// second 5s dealt to the first hand; the hands shifted by one, the first hand's double-down
+/// read as a second split, and three findings not there).
+#[test]
+fn a_pairs_card_set_out_by_the_next_spaces_cards_with_its_split_wager_is_the_split_hand() {
+    let layout = level_layout();
+    let bet = centroid(&layout.spaces[0].bet);
+    // The split wager a hand's step on from the first: as the second four lies from the first.
+    let split_bet = [bet[0] + 44.0, bet[1] - 20.0];
+    let cards: [(&str, [f64; 2], f64); 8] = [
+        ("4d", [332.0, 472.0], 1.0),
+        ("10d", [412.0, 387.0], 1.4),
+        ("Ks", [402.0, 425.0], 2.2),
+        ("4c", [376.0, 452.0], 4.2),
+        ("4c", [325.0, 505.0], 5.6),
+        ("5d", [319.0, 540.0], 6.4),
+        ("Jh", [371.0, 479.0], 7.6),
+        ("Jc", [362.0, 517.0], 8.6),
+    ];
+    let log = read(&layout, 60, |t| {
+        let mut found: Vec<Seen> = cards
+            .iter()
+            .filter(|c| t >= c.2)
+            .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
+            .collect();
+        found.push(chip_seen(500, bet));
+        if t >= 4.0 {
+            found.push(chip_seen(500, split_bet));
+        }
+        if (2.0..3.8).contains(&t) {
+            found.push(seen(Some("4c"), 324.0, 507.0));
+        } else if (3.9..4.1).contains(&t) {
+            found.push(seen(Some("4c"), 350.0, 476.0));
+        }
+        found
+    });
+    let split = log.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Wager {
+                space: 1,
+                kind: WagerKind::Split,
+                ..
+            }
+        )
+    });
+    assert!(split, "{log:#?}");
+    assert_eq!(
+        hand_faces(&log, 1),
+        [vec!["4d", "4c", "4c", "5d"], vec!["Jh", "Jc"]],
+        "{log:#?}"
+    );
+}
+
 /// A pair of aces split, the second ace set out beside the first in one sweep under the
 /// dealer's hand, never found on its way: the ace come to rest a moment after the pair's ace
 /// was lost from its place, beside the pair's other ace still lying there, is that ace set

@@ -969,10 +969,27 @@ impl Scribe {
         // by the tracker as that card found again where it lay, and carried on with the new
         // 2c past the second hand as the resplit; hands 2 and 3 swapped cards).
         let set_out_again = p.hand >= 2 && p.set_apart >= 2;
+        // A split hand set out whose split wager was read: the pair was split (08-09(2)(c)),
+        // and the card set out is that hand's, by another spot's cards or not; a card of its
+        // face dealt where it lay is the first hand's next (clean hour seed 109 at 2550.2 s:
+        // space 1's fives split, the 5s set out by space 2's cards and a second 5s dealt to
+        // the first hand; taken for the first left behind, the hands shifted by one, the
+        // first hand's double-down read as a second split and three findings not there).
+        let wagered = || {
+            let first = self.hands[usize::from(space)]
+                .get(usize::from(p.hand).saturating_sub(1))
+                .and_then(|h| h.first());
+            p.hand >= 2
+                && first == Some(&moved)
+                && self
+                    .stakes
+                    .iter()
+                    .any(|s| s.space == space && s.kind == WagerKind::Split && s.hand == p.hand)
+        };
         if !matches!(m.identity, Identity::Card(_))
             || !set_out_again
                 && (self.spot_of(m.rest, half).is_none_or(|to| to == p.spot)
-                    || split && !by_another())
+                    || split && (!by_another() || wagered()))
         {
             return None;
         }
