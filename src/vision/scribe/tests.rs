@@ -1754,30 +1754,7 @@ fn a_card_where_two_hands_next_places_meet_is_the_hand_in_plays() {
 #[test]
 fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
     let layout = level_layout();
-    // Where each lies (pixels, as on the footage) and from when; the moved four at rest
-    // from 4.2 s.
-    let cards: [(&str, [f64; 2], f64); 6] = [
-        ("4d", [332.0, 472.0], 1.0),
-        ("4c", [376.0, 452.0], 4.2),
-        ("4c", [325.0, 505.0], 5.6),
-        ("5d", [319.0, 540.0], 6.4),
-        ("Jh", [371.0, 479.0], 7.6),
-        ("Jc", [362.0, 517.0], 8.6),
-    ];
-    let log = read(&layout, 60, |t| {
-        let mut found: Vec<Seen> = cards
-            .iter()
-            .filter(|c| t >= c.2)
-            .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
-            .collect();
-        // The pair's four, hidden a moment under the dealer's hand as it is set out.
-        if (2.0..3.8).contains(&t) {
-            found.push(seen(Some("4c"), 324.0, 507.0));
-        } else if (3.9..4.1).contains(&t) {
-            found.push(seen(Some("4c"), 350.0, 476.0));
-        }
-        found
-    });
+    let log = fours_split(&layout, &[], |_| Vec::new());
     let faces = hand_faces(&log, 1);
     // The pair's four stays written to the first hand, dealt before the split; the second
     // hand's cards follow.
@@ -1786,6 +1763,39 @@ fn a_pairs_card_set_out_over_the_next_spaces_zone_is_the_split_hand() {
         [vec!["4d", "4c", "4c", "5d"], vec!["Jh", "Jc"]],
         "{log:#?}"
     );
+}
+
+/// Seed 24's pair of fours at space 1 split (pixels, as on the footage, and from when; the
+/// moved four at rest from 4.2 s, hidden a moment under the dealer's hand as it is set out)
+/// with the cards `more` and what `also` finds at each time, read.
+fn fours_split(
+    layout: &Layout,
+    more: &[(&str, [f64; 2], f64)],
+    also: impl Fn(f64) -> Vec<Seen>,
+) -> Vec<Event> {
+    let fours: [(&str, [f64; 2], f64); 6] = [
+        ("4d", [332.0, 472.0], 1.0),
+        ("4c", [376.0, 452.0], 4.2),
+        ("4c", [325.0, 505.0], 5.6),
+        ("5d", [319.0, 540.0], 6.4),
+        ("Jh", [371.0, 479.0], 7.6),
+        ("Jc", [362.0, 517.0], 8.6),
+    ];
+    read(layout, 60, |t| {
+        let mut found: Vec<Seen> = fours
+            .iter()
+            .chain(more)
+            .filter(|c| t >= c.2)
+            .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
+            .collect();
+        if (2.0..3.8).contains(&t) {
+            found.push(seen(Some("4c"), 324.0, 507.0));
+        } else if (3.9..4.1).contains(&t) {
+            found.push(seen(Some("4c"), 350.0, 476.0));
+        }
+        found.extend(also(t));
+        found
+    })
 }
 
 /// The same split with the next space's cards beside where the second four is set out, and
@@ -1801,32 +1811,13 @@ fn a_pairs_card_set_out_by_the_next_spaces_cards_with_its_split_wager_is_the_spl
     let bet = centroid(&layout.spaces[0].bet);
     // The split wager a hand's step on from the first: as the second four lies from the first.
     let split_bet = [bet[0] + 44.0, bet[1] - 20.0];
-    let cards: [(&str, [f64; 2], f64); 8] = [
-        ("4d", [332.0, 472.0], 1.0),
-        ("10d", [412.0, 387.0], 1.4),
-        ("Ks", [402.0, 425.0], 2.2),
-        ("4c", [376.0, 452.0], 4.2),
-        ("4c", [325.0, 505.0], 5.6),
-        ("5d", [319.0, 540.0], 6.4),
-        ("Jh", [371.0, 479.0], 7.6),
-        ("Jc", [362.0, 517.0], 8.6),
-    ];
-    let log = read(&layout, 60, |t| {
-        let mut found: Vec<Seen> = cards
-            .iter()
-            .filter(|c| t >= c.2)
-            .map(|c| seen(Some(c.0), c.1[0], c.1[1]))
-            .collect();
-        found.push(chip_seen(500, bet));
+    let next_spaces = [("10d", [412.0, 387.0], 1.4), ("Ks", [402.0, 425.0], 2.2)];
+    let log = fours_split(&layout, &next_spaces, |t| {
+        let mut chips = vec![chip_seen(500, bet)];
         if t >= 4.0 {
-            found.push(chip_seen(500, split_bet));
+            chips.push(chip_seen(500, split_bet));
         }
-        if (2.0..3.8).contains(&t) {
-            found.push(seen(Some("4c"), 324.0, 507.0));
-        } else if (3.9..4.1).contains(&t) {
-            found.push(seen(Some("4c"), 350.0, 476.0));
-        }
-        found
+        chips
     });
     let split = log.iter().any(|e| {
         matches!(
