@@ -29,8 +29,8 @@ use runs::FANS_APART_S;
 use fan::{
     across, across_a_covered_chip, beyond, continues, crowds_a_row, dot, doubles, fan_broken,
     fan_has_gap, fan_line, fan_step, gap_at, median_step, nearest_point, nearest_rest, next_place,
-    off_line, off_the_row, one_per_chip, payoff_reach, pays_main, squeezed_into_row, unit,
-    worth_at_most, worth_unseen,
+    off_line, off_the_row, one_per_chip, past_the_ends, payoff_reach, pays_main, squeezed_into_row,
+    unit, worth_at_most, worth_unseen,
 };
 
 /// What the scribe knows of one chip track (a stack by its top chip, or one chip of a fan).

@@ -1438,24 +1438,11 @@ impl Scribe {
     /// lying on a card unfound, and a wager fanned with its last $2 under a card; read $2
     /// short, an underpay and an overpay). What such a fan shows is only a lower bound.
     pub(super) fn runs_under_a_card(&self, points: &[[f64; 2]], chip_d: f64) -> bool {
-        if points.len() < 2 {
-            return false;
-        }
-        let Some(step) = fan_step(points, chip_d) else {
+        let Some(ends) = past_the_ends(points, chip_d) else {
             return false;
         };
-        let (end, axis) = fan_line(points);
-        let other = points
-            .iter()
-            .copied()
-            .max_by(|a, b| dist(*a, end).total_cmp(&dist(*b, end)))
-            .unwrap_or(end);
-        let past = [
-            [end[0] - axis[0] * step, end[1] - axis[1] * step],
-            [other[0] + axis[0] * step, other[1] + axis[1] * step],
-        ];
-        past.iter()
-            .any(|p| self.share_on_cards(*p, chip_d / 2.0) >= UNDER_A_CARD)
+        ends.iter()
+            .any(|(_, p)| self.share_on_cards(*p, chip_d / 2.0) >= UNDER_A_CARD)
     }
 
     /// The most the payoff fanned with its chips seen at `points` (pixels) of `values` (cents)

@@ -524,11 +524,10 @@ pub(super) fn across_a_covered_chip(
     (1.5 * step..=2.5 * step).contains(&dist(p, q)) && dist(mid, covered) <= 0.5 * chip_d
 }
 
-/// Where the fan whose chips lie at `fan` (pixels) takes its next chip past its end farther
-/// from `from` (a betting circle's centre): its usual step ([`fan_step`]) on along its line
-/// (08-11(16)(a): a payoff is fanned out from beside its wager, each chip a step on from the
-/// last). `None` for fewer than two chips.
-pub(super) fn next_place(fan: &[[f64; 2]], chip_d: f64, from: [f64; 2]) -> Option<[f64; 2]> {
+/// The two ends of the fan whose chips lie at `fan` (pixels) and where it takes its next
+/// chip past each: its usual step ([`fan_step`]) on along its line, each chip a step on from
+/// the last (08-11(16)(a)). `None` for fewer than two chips.
+pub(super) fn past_the_ends(fan: &[[f64; 2]], chip_d: f64) -> Option<[([f64; 2], [f64; 2]); 2]> {
     if fan.len() < 2 {
         return None;
     }
@@ -538,12 +537,25 @@ pub(super) fn next_place(fan: &[[f64; 2]], chip_d: f64, from: [f64; 2]) -> Optio
         .iter()
         .copied()
         .max_by(|a, b| dist(*a, end).total_cmp(&dist(*b, end)))?;
-    let (far, out) = if dist(end, from) >= dist(other, from) {
-        (end, [-axis[0], -axis[1]])
+    Some([
+        (end, [end[0] - axis[0] * step, end[1] - axis[1] * step]),
+        (
+            other,
+            [other[0] + axis[0] * step, other[1] + axis[1] * step],
+        ),
+    ])
+}
+
+/// Where the fan whose chips lie at `fan` (pixels) takes its next chip past its end farther
+/// from `from` (a betting circle's centre: a payoff is fanned out from beside its wager; see
+/// [`past_the_ends`]). `None` for fewer than two chips.
+pub(super) fn next_place(fan: &[[f64; 2]], chip_d: f64, from: [f64; 2]) -> Option<[f64; 2]> {
+    let [(end, past_end), (other, past_other)] = past_the_ends(fan, chip_d)?;
+    Some(if dist(end, from) >= dist(other, from) {
+        past_end
     } else {
-        (other, axis)
-    };
-    Some([far[0] + out[0] * step, far[1] + out[1] * step])
+        past_other
+    })
 }
 
 /// The usual step of the fan whose chips lay at `fan` (pixels): each chip's distance to its
